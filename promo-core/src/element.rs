@@ -1,0 +1,57 @@
+//! [`Element`]: which Rust type stores which [`DType`].
+
+use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
+use crate::DType;
+use half::{bf16, f16};
+use num_complex::Complex;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A Rust type that stores elements of one [`DType`].
+///
+/// | dtype | Rust type |
+/// | --- | --- |
+/// | `bool` | `bool` |
+/// | `i8`..`i64`, `u8`..`u64` | the integer primitives |
+/// | `i4`, `u4` | [`i4`], [`u4`] (one value per byte; see `narrow` for packing) |
+/// | `f16`, `bf16` | [`half::f16`], [`half::bf16`] |
+/// | `f32`, `f64` | the float primitives |
+/// | `f8e4m3fn` … `f8e8m0`, `f4e2m1` | [`f8e4m3fn`] … [`f8e8m0`], [`f4e2m1`] |
+/// | `c64`, `c128` | [`num_complex::Complex<f32>`], [`num_complex::Complex<f64>`] |
+///
+/// Sealed: the table above is the whole mapping.
+pub trait Element: Copy + Send + Sync + 'static + sealed::Sealed {
+    /// The dtype this type stores.
+    const DTYPE: DType;
+}
+
+macro_rules! elements {
+    ($($ty:ty => $dtype:ident),* $(,)?) => {
+        $(
+            impl sealed::Sealed for $ty {}
+            impl Element for $ty {
+                const DTYPE: DType = DType::$dtype;
+            }
+        )*
+        /// Every [`Element`] type's dtype, in the order of the table above.
+        pub const ELEMENT_DTYPES: &[DType] = &[$(DType::$dtype),*];
+    };
+}
+
+elements! {
+    bool => Bool,
+    i4 => I4, i8 => I8, i16 => I16, i32 => I32, i64 => I64,
+    u4 => U4, u8 => U8, u16 => U16, u32 => U32, u64 => U64,
+    f4e2m1 => F4E2M1,
+    f8e4m3fn => F8E4M3FN, f8e4m3fnuz => F8E4M3FNUZ, f8e5m2 => F8E5M2, f8e5m2fnuz => F8E5M2FNUZ,
+    f8e8m0 => F8E8M0,
+    f16 => F16, bf16 => BF16, f32 => F32, f64 => F64,
+    Complex<f32> => C64, Complex<f64> => C128,
+}
+
+/// The dtype of `T`, as a function.
+pub const fn dtype_of<T: Element>() -> DType {
+    T::DTYPE
+}

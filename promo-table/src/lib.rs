@@ -1,0 +1,28 @@
+//! promo's shared vocabulary and the compiled promotion-table format.
+//!
+//! | item | what it is |
+//! | --- | --- |
+//! | [`DType`] | every element type a covered framework or ONNX names, with aliases |
+//! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
+//! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
+//! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
+//!
+//! This crate has no dependencies: `promo-core` embeds generated `const`
+//! [`RuleTable`]s, `promo-rules` builds them from TOML at run time, and both
+//! answer queries with the same [`RuleTable::promote`].
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod dtype;
+mod op;
+mod operand;
+mod table;
+
+pub use dtype::{Category, DType, UnknownDType};
+pub use op::{Op, UnknownOp};
+pub use operand::{BadOperand, Operand, PyScalar};
+pub use table::{
+    Cell, Condition, Layer, OptionError, OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side,
+    ABSENT, MAX_OPTIONS,
+};

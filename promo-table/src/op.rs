@@ -1,0 +1,170 @@
+//! [`Op`]: the binary operations a promotion can depend on.
+//!
+//! One vocabulary for every rule set: PaddlePaddle's API names, with the Python
+//! operators accepted as aliases.
+
+use core::fmt;
+use core::str::FromStr;
+
+macro_rules! ops {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal $(| $alias:literal)*; )*) => {
+        /// A binary operation, named by its API name (`add`, `floor_divide`, `less_than`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Op {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Op {
+            /// Every operation, in declaration order.
+            pub const ALL: &'static [Op] = &[$(Op::$variant),*];
+
+            /// The API name, e.g. `"floor_divide"`.
+            pub const fn name(self) -> &'static str {
+                match self { $(Op::$variant => $name,)* }
+            }
+
+            /// Operator spellings accepted as aliases (`"//"` for `floor_divide`).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self { $(Op::$variant => &[$($alias),*],)* }
+            }
+        }
+    };
+}
+
+ops! {
+    /// `a + b`.
+    Add = "add" | "+";
+    /// `a - b`.
+    Subtract = "subtract" | "-" | "sub";
+    /// `a * b`.
+    Multiply = "multiply" | "*" | "mul";
+    /// True division `a / b`.
+    Divide = "divide" | "/" | "div" | "truediv";
+    /// Floor division `a // b`.
+    FloorDivide = "floor_divide" | "//" | "floordiv";
+    /// Remainder `a % b`.
+    Remainder = "remainder" | "%" | "mod";
+    /// Power `a ** b`.
+    Pow = "pow" | "**";
+    /// Element-wise maximum.
+    Maximum = "maximum";
+    /// Element-wise minimum.
+    Minimum = "minimum";
+    /// Maximum ignoring NaN.
+    Fmax = "fmax";
+    /// Minimum ignoring NaN.
+    Fmin = "fmin";
+    /// `a == b`.
+    Equal = "equal" | "==" | "eq";
+    /// `a != b`.
+    NotEqual = "not_equal" | "!=" | "ne";
+    /// `a < b`.
+    LessThan = "less_than" | "<" | "lt";
+    /// `a <= b`.
+    LessEqual = "less_equal" | "<=" | "le";
+    /// `a > b`.
+    GreaterThan = "greater_than" | ">" | "gt";
+    /// `a >= b`.
+    GreaterEqual = "greater_equal" | ">=" | "ge";
+    /// `a & b`.
+    BitwiseAnd = "bitwise_and" | "&" | "and";
+    /// `a | b`.
+    BitwiseOr = "bitwise_or" | "|" | "or";
+    /// `a ^ b`.
+    BitwiseXor = "bitwise_xor" | "^" | "xor";
+    /// Logical and.
+    LogicalAnd = "logical_and";
+    /// Logical or.
+    LogicalOr = "logical_or";
+    /// Logical xor.
+    LogicalXor = "logical_xor";
+    /// `where(cond, a, b)`: the promotion of `a` and `b`.
+    Where = "where";
+    /// `log(exp(a) + exp(b))`.
+    Logaddexp = "logaddexp";
+    /// Next representable value after `a` towards `b`.
+    Nextafter = "nextafter";
+    /// Two-argument arctangent.
+    Atan2 = "atan2";
+    /// Huber loss of input and label.
+    HuberLoss = "huber_loss";
+    /// Poisson negative log-likelihood loss.
+    PoissonNllLoss = "poisson_nll_loss";
+    /// L1 loss.
+    L1Loss = "l1_loss";
+    /// Mean squared error loss.
+    MseLoss = "mse_loss";
+}
+
+impl Op {
+    /// The op's position in [`Op::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Looks up an API name or operator alias (API names case-insensitively).
+    pub fn parse_name(name: &str) -> Option<Op> {
+        Self::ALL.iter().copied().find(|op| {
+            op.name().eq_ignore_ascii_case(name) || op.aliases().iter().any(|a| *a == name)
+        })
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// The error of parsing an unknown operation name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownOp(pub String);
+
+impl fmt::Display for UnknownOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown operation `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownOp {}
+
+impl FromStr for Op {
+    type Err = UnknownOp;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse_name(s.trim()).ok_or_else(|| UnknownOp(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operators_are_aliases() {
+        for (s, op) in [
+            ("+", Op::Add),
+            ("//", Op::FloorDivide),
+            ("/", Op::Divide),
+            ("**", Op::Pow),
+            ("<=", Op::LessEqual),
+            ("^", Op::BitwiseXor),
+            ("floor_divide", Op::FloorDivide),
+        ] {
+            assert_eq!(s.parse::<Op>(), Ok(op));
+        }
+        assert!("plus".parse::<Op>().is_err());
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for op in Op::ALL {
+            assert!(seen.insert(op.name()));
+            for a in op.aliases() {
+                assert!(seen.insert(a), "{a}");
+            }
+        }
+    }
+}
