@@ -1,1 +1,23 @@
-//! stub
+//! The `rules!` proc-macro: reads one promo rule file at compile time and emits,
+//! into a module named after the rule set, its marker types, a `const` run-time
+//! table, `Promote` impls for every pair of element types, and a diagnostic trait
+//! per refusal reason so that a refused pair fails to compile with the reason.
+//!
+//! The entry point only reads the input; [`expand`](expand::expand) does the work on
+//! `proc_macro2` tokens and is unit-tested.
+
+mod expand;
+
+use proc_macro::TokenStream;
+
+/// `rules!("rules/openvino.toml")`: the rule set in that file, as Rust items.
+///
+/// The path is relative to the workspace root (`PROMO_WORKSPACE_ROOT`, set by
+/// `.cargo/config.toml`), or to the invoking crate's manifest directory when that
+/// variable is unset. A bad rule file is a compile error per problem, each naming
+/// `--> path:line:col`.
+#[proc_macro]
+pub fn rules(input: TokenStream) -> TokenStream {
+    let path = syn::parse_macro_input!(input as syn::LitStr);
+    expand::expand_path(&path).into()
+}

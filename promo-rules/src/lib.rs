@@ -1,1 +1,34 @@
-//! stub
+//! The rule-file model of promo: parse `rules/*.toml`, validate it, and lend it as
+//! a [`promo_table::RuleTable`]. Shared by the `promo-macros` proc-macro and the
+//! `promo` command; knows nothing of `syn` or `quote`.
+//!
+//! | stage | module | does |
+//! | --- | --- | --- |
+//! | parse | [`parse`] | TOML text → [`parse::RawFile`], byte spans kept |
+//! | validate | [`validate`] | names resolved, every `check_*` rule applied, all errors collected |
+//! | model | [`model`] | the checked [`Rules`]; [`Rules::with_table`] for lookups |
+//! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
+//!
+//! ```
+//! let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/kernel_float.toml")).unwrap();
+//! let rules = promo_rules::load("rules/kernel_float.toml", &src).unwrap();
+//! assert_eq!(rules.name, "kernel_float");
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod diagnostic;
+pub mod model;
+pub mod parse;
+pub mod validate;
+
+pub use diagnostic::{Diagnostic, Diagnostics};
+pub use model::Rules;
+
+/// Parses and validates the rule file at `path` (used only in messages) with text `src`.
+pub fn load(path: &str, src: &str) -> Result<Rules, Diagnostics> {
+    let fail = |errors| Diagnostics { path: path.to_owned(), src: src.to_owned(), errors };
+    let raw = parse::parse_file(src).map_err(|e| fail(vec![e]))?;
+    validate::validate(src, &raw).map_err(fail)
+}

@@ -254,6 +254,18 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 impl Options {
+    /// Options with these values, in the rule set's option order (at most
+    /// [`MAX_OPTIONS`]; extra values are ignored).
+    pub const fn from_values(given: &[OptionValue]) -> Options {
+        let mut values = [OptionValue::Bool(false); MAX_OPTIONS];
+        let mut i = 0;
+        while i < given.len() && i < MAX_OPTIONS {
+            values[i] = given[i];
+            i += 1;
+        }
+        Options { values, len: i }
+    }
+
     /// The value of the option at `index`.
     pub fn get(&self, index: usize) -> OptionValue {
         self.values[..self.len][index]

@@ -1,0 +1,288 @@
+//! Stage 3: a checked rule set to Rust items.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use promo_rules::model::{domain_len, index_map, OptionDefKind, Rules};
+use promo_table::{Cell, DType, Op, Operand, OptionValue, Refusal, Side};
+use quote::{format_ident, quote};
+use std::path::PathBuf;
+
+/// Reads, checks and expands the rule file named by `lit`; problems become
+/// `compile_error!`s.
+pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
+    let rel = lit.value();
+    let root = std::env::var_os("PROMO_WORKSPACE_ROOT")
+        .filter(|v| !v.is_empty())
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let full = root.join(&rel);
+    let src = match std::fs::read_to_string(&full) {
+        Ok(src) => src,
+        Err(e) => {
+            let msg = format!("cannot read rule file `{}`: {e}", full.display());
+            return quote::quote_spanned!(lit.span()=> ::core::compile_error!(#msg););
+        }
+    };
+    match promo_rules::load(&rel, &src) {
+        Ok(rules) => expand(&rules, &full.to_string_lossy()),
+        Err(diagnostics) => {
+            let errors = diagnostics.errors.iter().map(|d| {
+                let msg = d.render(&rel, &src);
+                quote::quote_spanned!(lit.span()=> ::core::compile_error!(#msg);)
+            });
+            let tracked = full.to_string_lossy().into_owned();
+            quote! { #(#errors)* const _: &[u8] = ::core::include_bytes!(#tracked); }
+        }
+    }
+}
+
+/// The Rust type that stores `d`, if there is one.
+fn rust_type(d: DType) -> Option<TokenStream> {
+    let p = quote!(::promo_core::__private);
+    Some(match d {
+        DType::Bool => quote!(bool),
+        DType::I8 => quote!(i8),
+        DType::I16 => quote!(i16),
+        DType::I32 => quote!(i32),
+        DType::I64 => quote!(i64),
+        DType::U8 => quote!(u8),
+        DType::U16 => quote!(u16),
+        DType::U32 => quote!(u32),
+        DType::U64 => quote!(u64),
+        DType::F32 => quote!(f32),
+        DType::F64 => quote!(f64),
+        DType::F16 => quote!(#p::f16),
+        DType::BF16 => quote!(#p::bf16),
+        DType::C64 => quote!(#p::Complex<f32>),
+        DType::C128 => quote!(#p::Complex<f64>),
+        DType::I4 => quote!(::promo_core::narrow::i4),
+        DType::U4 => quote!(::promo_core::narrow::u4),
+        DType::F4E2M1 => quote!(::promo_core::narrow::f4e2m1),
+        DType::F8E4M3FN => quote!(::promo_core::narrow::f8e4m3fn),
+        DType::F8E4M3FNUZ => quote!(::promo_core::narrow::f8e4m3fnuz),
+        DType::F8E5M2 => quote!(::promo_core::narrow::f8e5m2),
+        DType::F8E5M2FNUZ => quote!(::promo_core::narrow::f8e5m2fnuz),
+        DType::F8E8M0 => quote!(::promo_core::narrow::f8e8m0),
+        DType::U1 | DType::U2 | DType::U3 | DType::U6 | DType::Nf4 | DType::String => return None,
+    })
+}
+
+fn dtype_tokens(d: DType) -> TokenStream {
+    let v = Ident::new(&format!("{d:?}"), Span::call_site());
+    quote!(::promo_core::__private::table::DType::#v)
+}
+
+fn op_tokens(op: Op) -> TokenStream {
+    let v = Ident::new(&format!("{op:?}"), Span::call_site());
+    quote!(::promo_core::__private::table::Op::#v)
+}
+
+fn value_tokens(v: OptionValue) -> TokenStream {
+    let t = quote!(::promo_core::__private::table);
+    match v {
+        OptionValue::Bool(b) => quote!(#t::OptionValue::Bool(#b)),
+        OptionValue::DType(d) => {
+            let d = dtype_tokens(d);
+            quote!(#t::OptionValue::DType(#d))
+        }
+        OptionValue::Choice(i) => quote!(#t::OptionValue::Choice(#i)),
+    }
+}
+
+fn side_tokens(s: Side) -> TokenStream {
+    match s {
+        Side::Tensor => quote!(::promo_core::__private::table::Side::Tensor),
+        Side::Scalar => quote!(::promo_core::__private::table::Side::Scalar),
+        Side::Python => quote!(::promo_core::__private::table::Side::Python),
+    }
+}
+
+fn cell_tokens(c: Cell) -> TokenStream {
+    let t = quote!(::promo_core::__private::table::Cell);
+    match c {
+        Cell::Defer => quote!(#t::Defer),
+        Cell::Is(d) => {
+            let d = dtype_tokens(d);
+            quote!(#t::Is(#d))
+        }
+        Cell::Lhs => quote!(#t::Lhs),
+        Cell::Rhs => quote!(#t::Rhs),
+        Cell::Option(i) => quote!(#t::Option(#i)),
+        Cell::Refuse(r) => quote!(#t::Refuse(#r)),
+    }
+}
+
+fn camel(key: &str) -> String {
+    key.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map(|c| c.to_ascii_uppercase().to_string() + cs.as_str()).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The `const` table: the same data the rule file holds, as slices.
+fn expand_table(rules: &Rules) -> TokenStream {
+    let t = quote!(::promo_core::__private::table);
+    let (name, title, version, commutative) = (&rules.name, &rules.title, &rules.version, rules.commutative);
+    let dtypes = rules.dtypes.iter().map(|&d| dtype_tokens(d));
+    let ops = rules.ops.iter().map(|&o| op_tokens(o));
+    let options = rules.options.iter().map(|o| {
+        let (oname, doc, default) = (&o.name, &o.doc, value_tokens(o.default));
+        let kind = match &o.kind {
+            OptionDefKind::Bool => quote!(#t::OptionKind::Bool),
+            OptionDefKind::DType => quote!(#t::OptionKind::DType),
+            OptionDefKind::Choice(words) => quote!(#t::OptionKind::Choice(&[#(#words),*])),
+        };
+        quote!(#t::OptionSpec { name: #oname, kind: #kind, default: #default, doc: #doc })
+    });
+    let python = rules.python.iter().map(|p| match p {
+        Some(d) => {
+            let d = dtype_tokens(*d);
+            quote!(::core::option::Option::Some(#d))
+        }
+        None => quote!(::core::option::Option::None),
+    });
+    let reasons = rules.reasons.iter().map(|(_, text)| text);
+    let layers = rules.layers.iter().map(|l| {
+        let lname = &l.name;
+        let when = l.when.iter().map(|c| {
+            let (opt, value) = (c.option, value_tokens(c.value));
+            quote!(#t::Condition { option: #opt, value: #value })
+        });
+        let lops = l.ops.iter().map(|&o| op_tokens(o));
+        let (lhs, rhs) = (side_tokens(l.lhs), side_tokens(l.rhs));
+        let row_of = index_map(&l.rows, domain_len(l.lhs));
+        let col_of = index_map(&l.cols, domain_len(l.rhs));
+        let width = l.cols.len();
+        let cells = l.cells.iter().map(|&c| cell_tokens(c));
+        quote! {
+            #t::Layer {
+                name: #lname,
+                when: &[#(#when),*],
+                ops: &[#(#lops),*],
+                lhs: #lhs,
+                rhs: #rhs,
+                row_of: &[#(#row_of),*],
+                col_of: &[#(#col_of),*],
+                width: #width,
+                cells: &[#(#cells),*],
+            }
+        }
+    });
+    quote! {
+        #t::RuleTable {
+            name: #name,
+            title: #title,
+            version: #version,
+            commutative: #commutative,
+            dtypes: &[#(#dtypes),*],
+            ops: &[#(#ops),*],
+            options: &[#(#options),*],
+            python: [#(#python),*],
+            reasons: &[#(#reasons),*],
+            layers: &[#(#layers),*],
+        }
+    }
+}
+
+/// Every item the rule file becomes.
+pub fn expand(rules: &Rules, tracked_path: &str) -> TokenStream {
+    let module = format_ident!("{}", rules.name);
+    let table = expand_table(rules);
+    let doc = format!(
+        " {} (version {}), from `rules/{}.toml`.\n\n Verified: {}",
+        rules.title, rules.version, rules.name, rules.verified
+    );
+    let rules_name = &rules.name;
+    let mut items = Vec::new();
+    for mode in &rules.modes {
+        let marker = format_ident!("{}", mode.marker);
+        let settings: Vec<String> = rules
+            .options
+            .iter()
+            .zip(&mode.values)
+            .map(|(o, v)| {
+                let shown = match (v, &o.kind) {
+                    (OptionValue::Bool(b), _) => b.to_string(),
+                    (OptionValue::DType(d), _) => d.to_string(),
+                    (OptionValue::Choice(i), OptionDefKind::Choice(w)) => w[*i as usize].clone(),
+                    (OptionValue::Choice(i), _) => i.to_string(),
+                };
+                format!("{}={shown}", o.name)
+            })
+            .collect();
+        let who = if settings.is_empty() {
+            rules.title.clone()
+        } else {
+            format!("{} ({})", rules.title, settings.join(", "))
+        };
+        let marker_doc = format!(" Marker type: {who}.");
+        let values = mode.values.iter().map(|&v| value_tokens(v));
+        items.push(quote! {
+            #[doc = #marker_doc]
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+            pub struct #marker;
+
+            #[automatically_derived]
+            impl ::promo_core::RuleSet for #marker {
+                const TABLE: &'static ::promo_core::__private::table::RuleTable<'static> = &TABLE;
+                const OPTIONS: ::promo_core::__private::table::Options =
+                    ::promo_core::__private::table::Options::from_values(&[#(#values),*]);
+            }
+        });
+        // One diagnostic trait per refusal reason of this marker.
+        let options = promo_table::Options::from_values(&mode.values);
+        let mut reason_traits = std::collections::BTreeMap::new();
+        rules.with_table(|table| {
+            for &a in &rules.dtypes {
+                for &b in &rules.dtypes {
+                    let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else { continue };
+                    match table.promote(&options, Op::Add, Operand::Tensor(a), Operand::Tensor(b)) {
+                        Ok(out) => {
+                            let Some(tout) = rust_type(out) else { continue };
+                            items.push(quote! {
+                                #[automatically_derived]
+                                impl ::promo_core::Promote<#ta, #tb> for #marker { type Output = #tout; }
+                            });
+                        }
+                        Err(Refusal::Refused(reason)) => {
+                            let key = rules.reasons.iter().find(|(_, t)| t == reason).map_or("refused", |(k, _)| k);
+                            let tr = format_ident!("{}Refuses{}", mode.marker, camel(key));
+                            reason_traits.entry(tr.to_string()).or_insert_with(|| {
+                                let message = format!("{who} refuses `{{A}}` with `{{B}}`: {reason}");
+                                let label = format!("refused by `{rules_name}`");
+                                let tdoc = format!(" Diagnostic only: `{}` refuses the pair because {reason}.", mode.marker);
+                                quote! {
+                                    #[doc = #tdoc]
+                                    #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                                    pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
+                                }
+                            });
+                            items.push(quote! {
+                                #[automatically_derived]
+                                impl<Why: #tr<#ta, #tb>> ::promo_core::Promote<#ta, #tb, Why> for #marker {
+                                    type Output = bool;
+                                }
+                            });
+                        }
+                        Err(_) => {}
+                    }
+                }
+            }
+        });
+        items.extend(reason_traits.into_values());
+    }
+    quote! {
+        #[doc = #doc]
+        pub mod #module {
+            const _: &[u8] = ::core::include_bytes!(#tracked_path);
+
+            /// The rule set as a run-time table.
+            pub const TABLE: ::promo_core::__private::table::RuleTable<'static> = #table;
+
+            #(#items)*
+        }
+    }
+}

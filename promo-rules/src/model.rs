@@ -1,0 +1,177 @@
+//! The checked model of a rule file: every name resolved, every cell typed.
+
+use promo_table::{Cell, Condition, DType, Layer, Op, OptionKind, OptionSpec, OptionValue, RuleTable, Side};
+
+/// One option of a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionDef {
+    /// The framework's own name for it.
+    pub name: String,
+    /// `bool`, `dtype`, or the words of a choice.
+    pub kind: OptionDefKind,
+    /// Its value when unset.
+    pub default: OptionValue,
+    /// What it does.
+    pub doc: String,
+}
+
+/// The type of an [`OptionDef`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionDefKind {
+    /// `true` / `false`.
+    Bool,
+    /// Any dtype.
+    DType,
+    /// One of these words.
+    Choice(Vec<String>),
+}
+
+/// A compile-time marker type: a rule set with some options fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mode {
+    /// The Rust type name, e.g. `OpenVinoUnsafe`.
+    pub marker: String,
+    /// A value for every option, in option order.
+    pub values: Vec<OptionValue>,
+}
+
+/// One matrix with the conditions under which it applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayerDef {
+    /// A short description.
+    pub name: String,
+    /// Conditions on options.
+    pub when: Vec<Condition>,
+    /// Operations it applies to (empty: all).
+    pub ops: Vec<Op>,
+    /// Row side.
+    pub lhs: Side,
+    /// Column side.
+    pub rhs: Side,
+    /// Row keys (dtype or Python-kind indices), in file order.
+    pub rows: Vec<usize>,
+    /// Column keys, in file order.
+    pub cols: Vec<usize>,
+    /// Cells, row by row.
+    pub cells: Vec<Cell>,
+}
+
+impl LayerDef {
+    /// The cell at (`row key`, `column key`), if the layer has both.
+    pub fn cell(&self, row_key: usize, col_key: usize) -> Option<Cell> {
+        let r = self.rows.iter().position(|&k| k == row_key)?;
+        let c = self.cols.iter().position(|&k| k == col_key)?;
+        Some(self.cells[r * self.cols.len() + c])
+    }
+}
+
+/// A checked rule file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Command-line name.
+    pub name: String,
+    /// Marker type for the default options.
+    pub marker: String,
+    /// Framework and operation.
+    pub title: String,
+    /// Framework version encoded.
+    pub version: String,
+    /// How it was verified.
+    pub verified: String,
+    /// Whether operand order never matters.
+    pub commutative: bool,
+    /// Accepted dtypes.
+    pub dtypes: Vec<DType>,
+    /// Distinguished operations (empty: op-independent).
+    pub ops: Vec<Op>,
+    /// Options.
+    pub options: Vec<OptionDef>,
+    /// Marker types: the default one first, then `[modes]`.
+    pub modes: Vec<Mode>,
+    /// Tensor dtype of each Python scalar kind, where no layer covers it.
+    pub python: [Option<DType>; 4],
+    /// Refusal reasons: (key, text).
+    pub reasons: Vec<(String, String)>,
+    /// Layers, most specific first.
+    pub layers: Vec<LayerDef>,
+}
+
+/// The size of the key domain of a side: dtypes or Python kinds.
+pub fn domain_len(side: Side) -> usize {
+    match side {
+        Side::Python => 4,
+        Side::Tensor | Side::Scalar => DType::COUNT,
+    }
+}
+
+/// `index_of[key] = position`, [`promo_table::ABSENT`] elsewhere.
+pub fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
+    let mut map = vec![promo_table::ABSENT; domain];
+    for (i, &k) in keys.iter().enumerate() {
+        map[k] = i as u8;
+    }
+    map
+}
+
+impl Rules {
+    /// Lends the rules as a [`RuleTable`], the shape the run-time lookup reads.
+    pub fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> R) -> R {
+        let choices: Vec<Vec<&str>> = self
+            .options
+            .iter()
+            .map(|o| match &o.kind {
+                OptionDefKind::Choice(words) => words.iter().map(String::as_str).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let options: Vec<OptionSpec<'_>> = self
+            .options
+            .iter()
+            .zip(&choices)
+            .map(|(o, words)| OptionSpec {
+                name: &o.name,
+                kind: match o.kind {
+                    OptionDefKind::Bool => OptionKind::Bool,
+                    OptionDefKind::DType => OptionKind::DType,
+                    OptionDefKind::Choice(_) => OptionKind::Choice(words),
+                },
+                default: o.default,
+                doc: &o.doc,
+            })
+            .collect();
+        let maps: Vec<(Vec<u8>, Vec<u8>)> = self
+            .layers
+            .iter()
+            .map(|l| (index_map(&l.rows, domain_len(l.lhs)), index_map(&l.cols, domain_len(l.rhs))))
+            .collect();
+        let layers: Vec<Layer<'_>> = self
+            .layers
+            .iter()
+            .zip(&maps)
+            .map(|(l, (row_of, col_of))| Layer {
+                name: &l.name,
+                when: &l.when,
+                ops: &l.ops,
+                lhs: l.lhs,
+                rhs: l.rhs,
+                row_of,
+                col_of,
+                width: l.cols.len(),
+                cells: &l.cells,
+            })
+            .collect();
+        let reasons: Vec<&str> = self.reasons.iter().map(|(_, text)| text.as_str()).collect();
+        f(&RuleTable {
+            name: &self.name,
+            title: &self.title,
+            version: &self.version,
+            commutative: self.commutative,
+            dtypes: &self.dtypes,
+            ops: &self.ops,
+            options: &options,
+            python: self.python,
+            reasons: &reasons,
+            layers: &layers,
+        })
+    }
+}

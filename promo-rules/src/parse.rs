@@ -1,0 +1,194 @@
+//! Stage 1: TOML text to the raw, unchecked shape of a rule file, spans kept.
+
+use crate::Diagnostic;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+/// A rule file as written, before any name is resolved.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFile {
+    /// `[rules]`: who and what.
+    pub rules: RawHeader,
+    /// `[options.NAME]`.
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<RawOption>>,
+    /// `[modes]`: extra marker types, `Marker = { option = value }`.
+    #[serde(default)]
+    pub modes: BTreeMap<String, Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+    /// `[python]`: how Python scalars are typed where no layer covers them.
+    #[serde(default)]
+    pub python: BTreeMap<String, Spanned<String>>,
+    /// `[reasons]`: refusal reasons by key.
+    #[serde(default)]
+    pub reasons: BTreeMap<String, Spanned<String>>,
+    /// `[[layer]]`, most specific first.
+    #[serde(default, rename = "layer")]
+    pub layers: Vec<Spanned<RawLayer>>,
+}
+
+/// `[rules]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawHeader {
+    /// Command-line name, e.g. `openvino`.
+    pub name: Spanned<String>,
+    /// Rust marker type for the default options, e.g. `OpenVino`.
+    pub marker: Spanned<String>,
+    /// Framework and operation, for people.
+    pub title: String,
+    /// The framework version the rules encode.
+    pub version: String,
+    /// How the rules were checked against the framework.
+    #[serde(default)]
+    pub verified: String,
+    /// Whether swapping the operands never changes the result.
+    pub commutative: bool,
+    /// Accepted dtypes, canonical names.
+    pub dtypes: Vec<Spanned<String>>,
+    /// Operations the framework distinguishes (empty: op-independent).
+    #[serde(default)]
+    pub ops: Vec<Spanned<String>>,
+}
+
+/// `[options.NAME]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOption {
+    /// `bool`, `dtype` or `choice`.
+    #[serde(rename = "type")]
+    pub kind: Spanned<String>,
+    /// The words of a `choice`.
+    #[serde(default)]
+    pub choices: Vec<String>,
+    /// Value when unset.
+    pub default: Spanned<toml::Value>,
+    /// What it does.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// `[[layer]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLayer {
+    /// A short description.
+    pub name: String,
+    /// Options that must have these values.
+    #[serde(default)]
+    pub when: BTreeMap<String, Spanned<toml::Value>>,
+    /// Operations it applies to (default: all).
+    #[serde(default)]
+    pub ops: Vec<Spanned<String>>,
+    /// `[row side, column side]`, default `["tensor", "tensor"]`.
+    #[serde(default)]
+    pub operands: Option<Spanned<Vec<String>>>,
+    /// The matrix as text: a header line of column keys, then one line per row.
+    pub matrix: Spanned<String>,
+}
+
+/// One whitespace-separated word of a matrix, with its byte range in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The word.
+    pub text: String,
+    /// Where it is.
+    pub span: Range<usize>,
+}
+
+/// A matrix split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawMatrix {
+    /// The header line.
+    pub columns: Vec<Token>,
+    /// Each row: its key, then its cells.
+    pub rows: Vec<(Token, Vec<Token>)>,
+}
+
+/// Parses the TOML text of a rule file into its raw shape.
+pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
+    toml::from_str(src).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        Diagnostic::new(e.message().trim_end_matches('.').to_owned(), span)
+    })
+}
+
+/// Splits a `matrix` string into words, mapping each back to its place in `src`.
+///
+/// The matrix must be a literal string (`'''…'''` or `'…'`) or a basic string
+/// without escapes, so that every character of the value stands in the file.
+pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Diagnostic> {
+    let span = matrix.span();
+    let raw = &src[span.clone()];
+    let value = matrix.get_ref();
+    // Locate the value's characters inside the quoted text.
+    let quote = if raw.starts_with("'''") || raw.starts_with("\"\"\"") { 3 } else { 1 };
+    let mut start = span.start + quote;
+    if quote == 3 && src[start..].starts_with('\n') {
+        start += 1;
+    } else if quote == 3 && src[start..].starts_with("\r\n") {
+        start += 2;
+    }
+    if src.get(start..start + value.len()) != Some(value.as_str()) {
+        return Err(Diagnostic::new(
+            "`matrix` must be a literal string ('''…''') without escapes",
+            span,
+        ));
+    }
+    let mut lines = Vec::new();
+    let mut offset = start;
+    for line in value.split_inclusive('\n') {
+        let body = line.split('#').next().unwrap_or("");
+        let words: Vec<Token> = words_with_offsets(body)
+            .map(|(i, w)| Token { text: w.to_owned(), span: offset + i..offset + i + w.len() })
+            .collect();
+        if !words.is_empty() {
+            lines.push(words);
+        }
+        offset += line.len();
+    }
+    let mut lines = lines.into_iter();
+    let Some(columns) = lines.next() else {
+        return Err(Diagnostic::new("empty `matrix`: expected a header line of column keys", span));
+    };
+    let rows = lines
+        .map(|mut words| {
+            let cells = words.split_off(1);
+            (words.remove(0), cells)
+        })
+        .collect();
+    Ok(RawMatrix { columns, rows })
+}
+
+fn words_with_offsets(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_ascii_whitespace()
+        .map(move |w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matrix_words_keep_their_place() {
+        let src = "[rules]\nm = '''\n   a  b\nx  1  2 # note\n'''\n";
+        #[derive(Deserialize)]
+        struct T {
+            m: Spanned<String>,
+        }
+        #[derive(Deserialize)]
+        struct F {
+            rules: T,
+        }
+        let f: F = toml::from_str(src).unwrap();
+        let m = split_matrix(src, &f.rules.m).unwrap();
+        assert_eq!(m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(m.rows.len(), 1);
+        let (key, cells) = &m.rows[0];
+        assert_eq!(&src[key.span.clone()], "x");
+        assert_eq!(&src[cells[1].span.clone()], "2");
+        assert_eq!(cells.len(), 2);
+    }
+}

@@ -1,0 +1,475 @@
+//! Stage 2: resolve every name of a raw rule file and check every rule, collecting
+//! all problems instead of stopping at the first.
+
+use crate::model::{LayerDef, Mode, OptionDef, OptionDefKind, Rules};
+use crate::parse::{split_matrix, RawFile, RawLayer, RawOption, Token};
+use crate::Diagnostic;
+use promo_table::{Cell, Condition, DType, Op, OptionValue, PyScalar, Side, MAX_OPTIONS};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use toml::Spanned;
+
+/// Collects problems while the model is built.
+#[derive(Default)]
+struct Ctxt {
+    errors: Vec<Diagnostic>,
+}
+
+impl Ctxt {
+    fn error(&mut self, message: impl Into<String>, span: Range<usize>) {
+        self.errors.push(Diagnostic::new(message, span));
+    }
+}
+
+/// Checks a raw rule file and builds its model, or returns every problem found.
+pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
+    let mut cx = Ctxt::default();
+    let header = &raw.rules;
+    check_identifier(&mut cx, &header.name, "rule set name", |c| c.is_ascii_lowercase() || c == '_');
+    check_identifier(&mut cx, &header.marker, "marker type", |c| c.is_ascii_alphanumeric());
+    if !header.marker.get_ref().starts_with(|c: char| c.is_ascii_uppercase()) {
+        cx.error(
+            format!("marker type `{}` must start with an uppercase letter", header.marker.get_ref()),
+            header.marker.span(),
+        );
+    }
+    let dtypes = resolve_dtype_list(&mut cx, &header.dtypes);
+    let ops = resolve_ops(&mut cx, &header.ops, &[]);
+    let options = resolve_options(&mut cx, raw);
+    let modes = resolve_modes(&mut cx, raw, header.marker.get_ref(), &options);
+    let python = resolve_python(&mut cx, raw, &dtypes);
+    let reasons: Vec<(String, String)> =
+        raw.reasons.iter().map(|(k, v)| (k.clone(), v.get_ref().clone())).collect();
+    let mut used_reasons = BTreeSet::new();
+    let layers: Vec<LayerDef> = raw
+        .layers
+        .iter()
+        .filter_map(|layer| {
+            let env = Env { dtypes: &dtypes, ops: &ops, options: &options, reasons: &reasons };
+            resolve_layer(&mut cx, src, layer, &env, &mut used_reasons)
+        })
+        .collect();
+    check_unused_reasons(&mut cx, raw, &used_reasons);
+    if header.commutative {
+        check_commutative(&mut cx, src, raw, &layers);
+    }
+    check_base_layer(&mut cx, raw, &layers, &dtypes);
+    if !cx.errors.is_empty() {
+        cx.errors.sort_by_key(|e| e.span.start);
+        return Err(cx.errors);
+    }
+    Ok(Rules {
+        name: header.name.get_ref().clone(),
+        marker: header.marker.get_ref().clone(),
+        title: header.title.clone(),
+        version: header.version.clone(),
+        verified: header.verified.clone(),
+        commutative: header.commutative,
+        dtypes,
+        ops,
+        options,
+        modes,
+        python,
+        reasons,
+        layers,
+    })
+}
+
+/// Names of rule sets and marker types are identifiers made of the allowed characters.
+fn check_identifier(cx: &mut Ctxt, name: &Spanned<String>, what: &str, ok: impl Fn(char) -> bool) {
+    let text = name.get_ref();
+    if text.is_empty() || !text.chars().all(|c| ok(c) || c.is_ascii_digit()) || text.starts_with(|c: char| c.is_ascii_digit()) {
+        cx.error(format!("bad {what} `{text}`"), name.span());
+    }
+}
+
+/// A dtype is written by its canonical name; an alias or unknown name is an error.
+fn resolve_dtype(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<DType> {
+    match DType::parse_name(text) {
+        Some(d) if d.name() == text => Some(d),
+        Some(d) => {
+            cx.error(format!("write dtype `{text}` by its canonical name `{}`", d.name()), span);
+            None
+        }
+        None => {
+            cx.error(format!("unknown dtype `{text}`"), span);
+            None
+        }
+    }
+}
+
+/// The accepted dtypes are known, canonical and listed once.
+fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
+    let mut out = Vec::new();
+    for name in names {
+        if let Some(d) = resolve_dtype(cx, name.get_ref(), name.span()) {
+            if out.contains(&d) {
+                cx.error(format!("duplicate dtype `{d}`"), name.span());
+            } else {
+                out.push(d);
+            }
+        }
+    }
+    if out.len() > 64 {
+        cx.error("too many dtypes", 0..0);
+    }
+    out
+}
+
+/// Operations are API names, and a layer's operations are among the rule set's.
+fn resolve_ops(cx: &mut Ctxt, names: &[Spanned<String>], allowed: &[Op]) -> Vec<Op> {
+    let mut out = Vec::new();
+    for name in names {
+        match Op::parse_name(name.get_ref()) {
+            Some(op) if op.name() != name.get_ref() => {
+                cx.error(format!("write operation `{}` by its API name `{op}`", name.get_ref()), name.span())
+            }
+            Some(op) if !allowed.is_empty() && !allowed.contains(&op) => {
+                cx.error(format!("operation `{op}` is not in `rules.ops`"), name.span())
+            }
+            Some(op) if out.contains(&op) => cx.error(format!("duplicate operation `{op}`"), name.span()),
+            Some(op) => out.push(op),
+            None => cx.error(format!("unknown operation `{}`", name.get_ref()), name.span()),
+        }
+    }
+    out
+}
+
+/// Each option has a known type and a default of that type.
+fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
+    let mut out = Vec::new();
+    for (name, spec) in &raw.options {
+        let RawOption { kind, choices, default, doc } = spec.get_ref();
+        let kind_def = match kind.get_ref().as_str() {
+            "bool" => OptionDefKind::Bool,
+            "dtype" => OptionDefKind::DType,
+            "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
+            "choice" => {
+                cx.error(format!("option `{name}` of type `choice` needs `choices`"), kind.span());
+                continue;
+            }
+            other => {
+                cx.error(format!("unknown option type `{other}`: expected `bool`, `dtype` or `choice`"), kind.span());
+                continue;
+            }
+        };
+        let Some(default) = option_value(cx, name, &kind_def, default) else { continue };
+        out.push(OptionDef { name: name.clone(), kind: kind_def, default, doc: doc.clone() });
+    }
+    if out.len() > MAX_OPTIONS {
+        cx.error(format!("at most {MAX_OPTIONS} options are supported"), raw.options.values().next().map_or(0..0, |o| o.span()));
+    }
+    out
+}
+
+/// A TOML value read as a value of the option.
+fn option_value(cx: &mut Ctxt, name: &str, kind: &OptionDefKind, value: &Spanned<toml::Value>) -> Option<OptionValue> {
+    let v = match (kind, value.get_ref()) {
+        (OptionDefKind::Bool, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
+        (OptionDefKind::DType, toml::Value::String(s)) => {
+            return resolve_dtype(cx, s, value.span()).map(OptionValue::DType)
+        }
+        (OptionDefKind::Choice(words), toml::Value::String(s)) => {
+            words.iter().position(|w| w == s).map(|i| OptionValue::Choice(i as u8))
+        }
+        _ => None,
+    };
+    if v.is_none() {
+        let expected = match kind {
+            OptionDefKind::Bool => "`true` or `false`".to_owned(),
+            OptionDefKind::DType => "a dtype name".to_owned(),
+            OptionDefKind::Choice(words) => format!("one of {}", words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")),
+        };
+        cx.error(format!("bad value `{}` for option `{name}`: expected {expected}", value.get_ref()), value.span());
+    }
+    v
+}
+
+/// Conditions and mode settings name declared options with values of their type.
+fn resolve_settings(
+    cx: &mut Ctxt,
+    settings: &BTreeMap<String, Spanned<toml::Value>>,
+    options: &[OptionDef],
+    whole: Range<usize>,
+) -> Vec<Condition> {
+    let mut out = Vec::new();
+    for (key, value) in settings {
+        let Some(index) = options.iter().position(|o| &o.name == key) else {
+            let known: Vec<String> = options.iter().map(|o| format!("`{}`", o.name)).collect();
+            let span = if value.span().start > 0 { value.span() } else { whole.clone() };
+            cx.error(format!("unknown option `{key}`: expected one of {}", if known.is_empty() { "none".into() } else { known.join(", ") }), span);
+            continue;
+        };
+        if let Some(v) = option_value(cx, key, &options[index].kind, value) {
+            out.push(Condition { option: index as u8, value: v });
+        }
+    }
+    out
+}
+
+/// Each mode is a marker type distinct from the others, fixing declared options.
+fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, default_marker: &str, options: &[OptionDef]) -> Vec<Mode> {
+    let defaults: Vec<OptionValue> = options.iter().map(|o| o.default).collect();
+    let mut out = vec![Mode { marker: default_marker.to_owned(), values: defaults.clone() }];
+    for (marker, settings) in &raw.modes {
+        if !marker.starts_with(|c: char| c.is_ascii_uppercase()) || !marker.chars().all(|c| c.is_ascii_alphanumeric()) {
+            cx.error(format!("bad marker type `{marker}`: expected a CamelCase identifier"), settings.span());
+        }
+        if out.iter().any(|m| &m.marker == marker) {
+            cx.error(format!("duplicate marker type `{marker}`"), settings.span());
+        }
+        let mut values = defaults.clone();
+        for c in resolve_settings(cx, settings.get_ref(), options, settings.span()) {
+            values[c.option as usize] = c.value;
+        }
+        out.push(Mode { marker: marker.clone(), values });
+    }
+    out
+}
+
+/// `[python]` maps Python kinds to accepted dtypes.
+fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<DType>; 4] {
+    let mut out = [None; 4];
+    for (kind, dtype) in &raw.python {
+        let Some(k) = PyScalar::parse_name(kind) else {
+            cx.error(format!("unknown Python scalar kind `{kind}`: expected `bool`, `int`, `float` or `complex`"), dtype.span());
+            continue;
+        };
+        if let Some(d) = resolve_dtype(cx, dtype.get_ref(), dtype.span()) {
+            if !dtypes.contains(&d) {
+                cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), dtype.span());
+            }
+            out[k.index()] = Some(d);
+        }
+    }
+    out
+}
+
+struct Env<'a> {
+    dtypes: &'a [DType],
+    ops: &'a [Op],
+    options: &'a [OptionDef],
+    reasons: &'a [(String, String)],
+}
+
+fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
+    match text {
+        "tensor" => Some(Side::Tensor),
+        "scalar" => Some(Side::Scalar),
+        "python" => Some(Side::Python),
+        _ => {
+            cx.error(format!("unknown operand kind `{text}`: expected `tensor`, `scalar` or `python`"), span);
+            None
+        }
+    }
+}
+
+/// A matrix key is an accepted dtype (tensor sides) or a Python kind (python side).
+fn resolve_key(cx: &mut Ctxt, side: Side, token: &Token, dtypes: &[DType]) -> Option<usize> {
+    if side == Side::Python {
+        let k = PyScalar::parse_name(&token.text);
+        if k.is_none() {
+            cx.error(format!("unknown Python scalar kind `{}`: expected `bool`, `int`, `float` or `complex`", token.text), token.span.clone());
+        }
+        return k.map(PyScalar::index);
+    }
+    let d = resolve_dtype(cx, &token.text, token.span.clone())?;
+    if !dtypes.contains(&d) {
+        cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), token.span.clone());
+        return None;
+    }
+    Some(d.index())
+}
+
+/// A cell is a dtype, `.`, `lhs`, `rhs`, `$option` (a dtype option) or `!reason`.
+fn resolve_cell(cx: &mut Ctxt, token: &Token, lhs: Side, rhs: Side, env: &Env<'_>, used: &mut BTreeSet<String>) -> Option<Cell> {
+    let text = token.text.as_str();
+    let span = token.span.clone();
+    match text {
+        "." => return Some(Cell::Defer),
+        "lhs" | "rhs" => {
+            let side = if text == "lhs" { lhs } else { rhs };
+            if side == Side::Python {
+                cx.error(format!("`{text}` names a Python scalar, which has no dtype"), span);
+                return None;
+            }
+            return Some(if text == "lhs" { Cell::Lhs } else { Cell::Rhs });
+        }
+        _ => {}
+    }
+    if let Some(name) = text.strip_prefix('$') {
+        return match env.options.iter().position(|o| o.name == name) {
+            Some(i) if env.options[i].kind == OptionDefKind::DType => Some(Cell::Option(i as u8)),
+            Some(_) => {
+                cx.error(format!("option `{name}` is not a dtype option"), span);
+                None
+            }
+            None => {
+                cx.error(format!("unknown option `{name}`"), span);
+                None
+            }
+        };
+    }
+    if let Some(key) = text.strip_prefix('!') {
+        return match env.reasons.iter().position(|(k, _)| k == key) {
+            Some(i) => {
+                used.insert(key.to_owned());
+                Some(Cell::Refuse(i as u16))
+            }
+            None => {
+                cx.error(format!("unknown reason `{key}`: declare it in `[reasons]`"), span);
+                None
+            }
+        };
+    }
+    let d = resolve_dtype(cx, text, span.clone())?;
+    if !env.dtypes.contains(&d) {
+        cx.error(format!("result dtype `{d}` is not in `rules.dtypes`"), span);
+        return None;
+    }
+    Some(Cell::Is(d))
+}
+
+/// A layer's matrix has unique keys and exactly one cell per row and column.
+fn resolve_layer(cx: &mut Ctxt, src: &str, layer: &Spanned<RawLayer>, env: &Env<'_>, used: &mut BTreeSet<String>) -> Option<LayerDef> {
+    let raw = layer.get_ref();
+    let errors_before = cx.errors.len();
+    let when = resolve_settings(cx, &raw.when, env.options, layer.span());
+    let ops = resolve_ops(cx, &raw.ops, env.ops);
+    let (lhs, rhs) = match &raw.operands {
+        None => (Some(Side::Tensor), Some(Side::Tensor)),
+        Some(sides) if sides.get_ref().len() == 2 => {
+            let s = sides.get_ref();
+            (side(cx, &s[0], sides.span()), side(cx, &s[1], sides.span()))
+        }
+        Some(sides) => {
+            cx.error("`operands` must name two operand kinds, e.g. [\"tensor\", \"python\"]", sides.span());
+            (None, None)
+        }
+    };
+    let (lhs, rhs) = (lhs?, rhs?);
+    if lhs == Side::Python && rhs == Side::Python {
+        cx.error("a layer cannot have Python scalars on both sides", layer.span());
+    }
+    let matrix = match split_matrix(src, &raw.matrix) {
+        Ok(m) => m,
+        Err(e) => {
+            cx.errors.push(e);
+            return None;
+        }
+    };
+    let mut cols = Vec::new();
+    for token in &matrix.columns {
+        if let Some(k) = resolve_key(cx, rhs, token, env.dtypes) {
+            if cols.contains(&k) {
+                cx.error(format!("duplicate column `{}`", token.text), token.span.clone());
+            }
+            cols.push(k);
+        }
+    }
+    let mut rows = Vec::new();
+    let mut cells = Vec::new();
+    for (key, row) in &matrix.rows {
+        let k = resolve_key(cx, lhs, key, env.dtypes);
+        if let Some(k) = k {
+            if rows.contains(&k) {
+                cx.error(format!("duplicate row `{}`", key.text), key.span.clone());
+            }
+        }
+        if row.len() < matrix.columns.len() {
+            let missing = &matrix.columns[row.len()].text;
+            let at = row.last().map_or(key.span.clone(), |t| t.span.clone());
+            cx.error(format!("missing cell: row `{}` has {} cells for {} columns (no cell for column `{missing}`)", key.text, row.len(), matrix.columns.len()), at);
+        }
+        for extra in row.iter().skip(matrix.columns.len()) {
+            cx.error(format!("extra cell `{}` in row `{}`: the header has {} columns", extra.text, key.text, matrix.columns.len()), extra.span.clone());
+        }
+        let resolved: Vec<Option<Cell>> = row.iter().take(matrix.columns.len()).map(|t| resolve_cell(cx, t, lhs, rhs, env, used)).collect();
+        if let Some(k) = k {
+            rows.push(k);
+            cells.extend(resolved.into_iter().map(|c| c.unwrap_or(Cell::Defer)));
+        }
+    }
+    if cx.errors.len() > errors_before {
+        return None;
+    }
+    Some(LayerDef { name: raw.name.clone(), when, ops, lhs, rhs, rows, cols, cells })
+}
+
+/// Every declared reason is used by some cell.
+fn check_unused_reasons(cx: &mut Ctxt, raw: &RawFile, used: &BTreeSet<String>) {
+    for (key, text) in &raw.reasons {
+        if !used.contains(key) {
+            cx.error(format!("reason `{key}` is never used"), text.span());
+        }
+    }
+}
+
+/// In a commutative rule set, a layer with the same kind on both sides is symmetric:
+/// the cell of (b, a) is the cell of (a, b) with `lhs` and `rhs` swapped.
+fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef]) {
+    let spans: Vec<_> = raw.layers.iter().filter_map(|l| split_matrix(src, &l.get_ref().matrix).ok()).collect();
+    if spans.len() != layers.len() {
+        return; // a layer failed to resolve; its errors are reported already
+    }
+    for (layer, matrix) in layers.iter().zip(&spans) {
+        if layer.lhs != layer.rhs {
+            continue;
+        }
+        for (ri, &a) in layer.rows.iter().enumerate() {
+            for (ci, &b) in layer.cols.iter().enumerate() {
+                let here = layer.cells[ri * layer.cols.len() + ci];
+                let mirrored = match here {
+                    Cell::Lhs => Cell::Rhs,
+                    Cell::Rhs => Cell::Lhs,
+                    other => other,
+                };
+                match layer.cell(b, a) {
+                    Some(there) if there == mirrored => {}
+                    Some(_) if (b, a) < (a, b) => {} // reported from the other cell
+                    Some(_) => {
+                        let token = &matrix.rows[ri].1[ci];
+                        let name = |k: usize| DType::ALL[k].name();
+                        cx.error(
+                            format!(
+                                "asymmetric cell: ({}, {}) is `{}` but ({}, {}) differs, and `rules.commutative` is true",
+                                name(a), name(b), token.text, name(b), name(a)
+                            ),
+                            token.span.clone(),
+                        );
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+/// The last layer is the base: unconditional, tensor with tensor, a result or a
+/// refusal for every ordered pair of accepted dtypes.
+fn check_base_layer(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &[DType]) {
+    let Some(raw_base) = raw.layers.last() else {
+        cx.error("no `[[layer]]`: the last layer must cover every pair of `rules.dtypes`", raw.rules.name.span());
+        return;
+    };
+    let Some(base) = layers.last().filter(|_| layers.len() == raw.layers.len()) else { return };
+    let span = raw_base.span();
+    if !base.when.is_empty() || !base.ops.is_empty() || base.lhs != Side::Tensor || base.rhs != Side::Tensor {
+        cx.error("the last layer is the base: it takes no `when` or `ops` and has tensor operands", span.clone());
+        return;
+    }
+    let mut missing = Vec::new();
+    for &a in dtypes {
+        for &b in dtypes {
+            match base.cell(a.index(), b.index()) {
+                Some(Cell::Defer) | None => missing.push(format!("({a}, {b})")),
+                Some(_) => {}
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let shown: Vec<_> = missing.iter().take(6).cloned().collect();
+        let more = if missing.len() > 6 { format!(" and {} more", missing.len() - 6) } else { String::new() };
+        cx.error(format!("missing cell: the base layer has no result for {}{more}", shown.join(", ")), raw_base.get_ref().matrix.span());
+    }
+}

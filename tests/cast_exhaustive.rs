@@ -1,0 +1,1 @@
+//! ONNX Cast tests (being written).
