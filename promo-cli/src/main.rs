@@ -1,1 +1,54 @@
-fn main() {}
+//! `promo`: promotion tables, queries and rule-file checks from the command line,
+//! and ONNX `Cast` of values and buffers.
+
+mod cast_cmd;
+mod promote_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// ML dtype promotion rules as data, and ONNX Cast bit for bit.
+#[derive(Parser)]
+#[command(name = "promo", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the bundled rule sets, their options and defaults.
+    List,
+    /// Print the tensor-with-tensor promotion matrix of a rule set.
+    Table(promote_cmd::TableArgs),
+    /// Promote one pair of operands (or many, with --stdin).
+    Query(promote_cmd::QueryArgs),
+    /// Validate rule files with the same diagnostics as the compiler.
+    Check(promote_cmd::CheckArgs),
+    /// Cast values from one dtype to another, as ONNX Cast does.
+    Cast(cast_cmd::CastArgs),
+    /// Convert a raw little-endian buffer from one dtype to another.
+    Convert(cast_cmd::ConvertArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.command {
+        Command::List => promote_cmd::run_list(),
+        Command::Table(args) => promote_cmd::run_table(&args),
+        Command::Query(args) => promote_cmd::run_query(&args),
+        Command::Check(args) => promote_cmd::run_check(&args),
+        Command::Cast(args) => cast_cmd::run_cast(&args),
+        Command::Convert(args) => cast_cmd::run_convert(&args),
+    }
+}

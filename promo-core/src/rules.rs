@@ -1,3 +1,16 @@
 //! The bundled rule sets, generated from `rules/*.toml` at compile time.
+//!
+//! Each module holds the marker types (one per mode), the `const TABLE` for run-time
+//! lookups, and the [`Promote`](crate::Promote) impls.
+
+use promo_table::RuleTable;
 
 promo_macros::rules!("rules/kernel_float.toml");
+
+/// Every bundled rule set's table, in listing order.
+pub const ALL: &[&RuleTable<'static>] = &[&kernel_float::TABLE];
+
+/// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`).
+pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
+    ALL.iter().copied().find(|t| t.name == name)
+}

@@ -27,7 +27,9 @@ pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
         Ok(rules) => expand(&rules, &full.to_string_lossy()),
         Err(diagnostics) => {
             let errors = diagnostics.errors.iter().map(|d| {
-                let msg = d.render(&rel, &src);
+                let rendered = d.render(&rel, &src);
+                // rustc prints its own `error: ` before the message.
+                let msg = rendered.strip_prefix("error: ").unwrap_or(&rendered);
                 quote::quote_spanned!(lit.span()=> ::core::compile_error!(#msg);)
             });
             let tracked = full.to_string_lossy().into_owned();
@@ -117,7 +119,9 @@ fn camel(key: &str) -> String {
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut cs = w.chars();
-            cs.next().map(|c| c.to_ascii_uppercase().to_string() + cs.as_str()).unwrap_or_default()
+            cs.next()
+                .map(|c| c.to_ascii_uppercase().to_string() + cs.as_str())
+                .unwrap_or_default()
         })
         .collect()
 }
@@ -238,7 +242,9 @@ pub fn expand(rules: &Rules, tracked_path: &str) -> TokenStream {
         rules.with_table(|table| {
             for &a in &rules.dtypes {
                 for &b in &rules.dtypes {
-                    let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else { continue };
+                    let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else {
+                        continue;
+                    };
                     match table.promote(&options, Op::Add, Operand::Tensor(a), Operand::Tensor(b)) {
                         Ok(out) => {
                             let Some(tout) = rust_type(out) else { continue };
@@ -248,12 +254,19 @@ pub fn expand(rules: &Rules, tracked_path: &str) -> TokenStream {
                             });
                         }
                         Err(Refusal::Refused(reason)) => {
-                            let key = rules.reasons.iter().find(|(_, t)| t == reason).map_or("refused", |(k, _)| k);
+                            let key = rules
+                                .reasons
+                                .iter()
+                                .find(|(_, t)| t == reason)
+                                .map_or("refused", |(k, _)| k);
                             let tr = format_ident!("{}Refuses{}", mode.marker, camel(key));
                             reason_traits.entry(tr.to_string()).or_insert_with(|| {
                                 let message = format!("{who} refuses `{{A}}` with `{{B}}`: {reason}");
                                 let label = format!("refused by `{rules_name}`");
-                                let tdoc = format!(" Diagnostic only: `{}` refuses the pair because {reason}.", mode.marker);
+                                let tdoc = format!(
+                                    " Diagnostic only: `{}` refuses the pair because {reason}.",
+                                    mode.marker
+                                );
                                 quote! {
                                     #[doc = #tdoc]
                                     #[diagnostic::on_unimplemented(message = #message, label = #label)]

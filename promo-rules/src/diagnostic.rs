@@ -15,7 +15,10 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic about the text at `span`.
     pub fn new(message: impl Into<String>, span: Range<usize>) -> Self {
-        Diagnostic { message: message.into(), span }
+        Diagnostic {
+            message: message.into(),
+            span,
+        }
     }
 
     /// The 1-based line and column (in characters) where the span starts.
@@ -33,9 +36,14 @@ impl Diagnostic {
         let text = src.lines().nth(line - 1).unwrap_or("");
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
-        let line_start = src[..self.span.start.min(src.len())].rfind('\n').map_or(0, |i| i + 1);
+        let line_start = src[..self.span.start.min(src.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
         let span_end = self.span.end.min(line_start + text.len()).max(self.span.start);
-        let width = src.get(self.span.start..span_end).map_or(1, |s| s.chars().count()).max(1);
+        let width = src
+            .get(self.span.start..span_end)
+            .map_or(1, |s| s.chars().count())
+            .max(1);
         format!(
             "error: {}\n{pad}--> {path}:{line}:{col}\n{pad} |\n{line} | {text}\n{pad} | {}{}",
             self.message,

@@ -28,7 +28,11 @@ pub use model::Rules;
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`.
 pub fn load(path: &str, src: &str) -> Result<Rules, Diagnostics> {
-    let fail = |errors| Diagnostics { path: path.to_owned(), src: src.to_owned(), errors };
+    let fail = |errors| Diagnostics {
+        path: path.to_owned(),
+        src: src.to_owned(),
+        errors,
+    };
     let raw = parse::parse_file(src).map_err(|e| fail(vec![e]))?;
     validate::validate(src, &raw).map_err(fail)
 }

@@ -142,7 +142,12 @@ impl Rules {
         let maps: Vec<(Vec<u8>, Vec<u8>)> = self
             .layers
             .iter()
-            .map(|l| (index_map(&l.rows, domain_len(l.lhs)), index_map(&l.cols, domain_len(l.rhs))))
+            .map(|l| {
+                (
+                    index_map(&l.rows, domain_len(l.lhs)),
+                    index_map(&l.cols, domain_len(l.rhs)),
+                )
+            })
             .collect();
         let layers: Vec<Layer<'_>> = self
             .layers

@@ -124,7 +124,11 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     let raw = &src[span.clone()];
     let value = matrix.get_ref();
     // Locate the value's characters inside the quoted text.
-    let quote = if raw.starts_with("'''") || raw.starts_with("\"\"\"") { 3 } else { 1 };
+    let quote = if raw.starts_with("'''") || raw.starts_with("\"\"\"") {
+        3
+    } else {
+        1
+    };
     let mut start = span.start + quote;
     if quote == 3 && src[start..].starts_with('\n') {
         start += 1;
@@ -142,7 +146,10 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     for line in value.split_inclusive('\n') {
         let body = line.split('#').next().unwrap_or("");
         let words: Vec<Token> = words_with_offsets(body)
-            .map(|(i, w)| Token { text: w.to_owned(), span: offset + i..offset + i + w.len() })
+            .map(|(i, w)| Token {
+                text: w.to_owned(),
+                span: offset + i..offset + i + w.len(),
+            })
             .collect();
         if !words.is_empty() {
             lines.push(words);
@@ -151,7 +158,10 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     }
     let mut lines = lines.into_iter();
     let Some(columns) = lines.next() else {
-        return Err(Diagnostic::new("empty `matrix`: expected a header line of column keys", span));
+        return Err(Diagnostic::new(
+            "empty `matrix`: expected a header line of column keys",
+            span,
+        ));
     };
     let rows = lines
         .map(|mut words| {
@@ -184,7 +194,10 @@ mod tests {
         }
         let f: F = toml::from_str(src).unwrap();
         let m = split_matrix(src, &f.rules.m).unwrap();
-        assert_eq!(m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(
+            m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
         assert_eq!(m.rows.len(), 1);
         let (key, cells) = &m.rows[0];
         assert_eq!(&src[key.span.clone()], "x");

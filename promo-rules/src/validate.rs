@@ -25,11 +25,22 @@ impl Ctxt {
 pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     let mut cx = Ctxt::default();
     let header = &raw.rules;
-    check_identifier(&mut cx, &header.name, "rule set name", |c| c.is_ascii_lowercase() || c == '_');
-    check_identifier(&mut cx, &header.marker, "marker type", |c| c.is_ascii_alphanumeric());
-    if !header.marker.get_ref().starts_with(|c: char| c.is_ascii_uppercase()) {
+    check_identifier(&mut cx, &header.name, "rule set name", |c| {
+        c.is_ascii_lowercase() || c == '_'
+    });
+    check_identifier(&mut cx, &header.marker, "marker type", |c| {
+        c.is_ascii_alphanumeric()
+    });
+    if !header
+        .marker
+        .get_ref()
+        .starts_with(|c: char| c.is_ascii_uppercase())
+    {
         cx.error(
-            format!("marker type `{}` must start with an uppercase letter", header.marker.get_ref()),
+            format!(
+                "marker type `{}` must start with an uppercase letter",
+                header.marker.get_ref()
+            ),
             header.marker.span(),
         );
     }
@@ -38,14 +49,22 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     let options = resolve_options(&mut cx, raw);
     let modes = resolve_modes(&mut cx, raw, header.marker.get_ref(), &options);
     let python = resolve_python(&mut cx, raw, &dtypes);
-    let reasons: Vec<(String, String)> =
-        raw.reasons.iter().map(|(k, v)| (k.clone(), v.get_ref().clone())).collect();
+    let reasons: Vec<(String, String)> = raw
+        .reasons
+        .iter()
+        .map(|(k, v)| (k.clone(), v.get_ref().clone()))
+        .collect();
     let mut used_reasons = BTreeSet::new();
     let layers: Vec<LayerDef> = raw
         .layers
         .iter()
         .filter_map(|layer| {
-            let env = Env { dtypes: &dtypes, ops: &ops, options: &options, reasons: &reasons };
+            let env = Env {
+                dtypes: &dtypes,
+                ops: &ops,
+                options: &options,
+                reasons: &reasons,
+            };
             resolve_layer(&mut cx, src, layer, &env, &mut used_reasons)
         })
         .collect();
@@ -78,7 +97,10 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
 /// Names of rule sets and marker types are identifiers made of the allowed characters.
 fn check_identifier(cx: &mut Ctxt, name: &Spanned<String>, what: &str, ok: impl Fn(char) -> bool) {
     let text = name.get_ref();
-    if text.is_empty() || !text.chars().all(|c| ok(c) || c.is_ascii_digit()) || text.starts_with(|c: char| c.is_ascii_digit()) {
+    if text.is_empty()
+        || !text.chars().all(|c| ok(c) || c.is_ascii_digit())
+        || text.starts_with(|c: char| c.is_ascii_digit())
+    {
         cx.error(format!("bad {what} `{text}`"), name.span());
     }
 }
@@ -88,7 +110,10 @@ fn resolve_dtype(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<DType>
     match DType::parse_name(text) {
         Some(d) if d.name() == text => Some(d),
         Some(d) => {
-            cx.error(format!("write dtype `{text}` by its canonical name `{}`", d.name()), span);
+            cx.error(
+                format!("write dtype `{text}` by its canonical name `{}`", d.name()),
+                span,
+            );
             None
         }
         None => {
@@ -121,9 +146,10 @@ fn resolve_ops(cx: &mut Ctxt, names: &[Spanned<String>], allowed: &[Op]) -> Vec<
     let mut out = Vec::new();
     for name in names {
         match Op::parse_name(name.get_ref()) {
-            Some(op) if op.name() != name.get_ref() => {
-                cx.error(format!("write operation `{}` by its API name `{op}`", name.get_ref()), name.span())
-            }
+            Some(op) if op.name() != name.get_ref() => cx.error(
+                format!("write operation `{}` by its API name `{op}`", name.get_ref()),
+                name.span(),
+            ),
             Some(op) if !allowed.is_empty() && !allowed.contains(&op) => {
                 cx.error(format!("operation `{op}` is not in `rules.ops`"), name.span())
             }
@@ -139,48 +165,88 @@ fn resolve_ops(cx: &mut Ctxt, names: &[Spanned<String>], allowed: &[Op]) -> Vec<
 fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
     let mut out = Vec::new();
     for (name, spec) in &raw.options {
-        let RawOption { kind, choices, default, doc } = spec.get_ref();
+        let RawOption {
+            kind,
+            choices,
+            default,
+            doc,
+        } = spec.get_ref();
         let kind_def = match kind.get_ref().as_str() {
             "bool" => OptionDefKind::Bool,
             "dtype" => OptionDefKind::DType,
             "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
             "choice" => {
-                cx.error(format!("option `{name}` of type `choice` needs `choices`"), kind.span());
+                cx.error(
+                    format!("option `{name}` of type `choice` needs `choices`"),
+                    kind.span(),
+                );
                 continue;
             }
             other => {
-                cx.error(format!("unknown option type `{other}`: expected `bool`, `dtype` or `choice`"), kind.span());
+                cx.error(
+                    format!("unknown option type `{other}`: expected `bool`, `dtype` or `choice`"),
+                    kind.span(),
+                );
                 continue;
             }
         };
-        let Some(default) = option_value(cx, name, &kind_def, default) else { continue };
-        out.push(OptionDef { name: name.clone(), kind: kind_def, default, doc: doc.clone() });
+        let Some(default) = option_value(cx, name, &kind_def, default) else {
+            continue;
+        };
+        out.push(OptionDef {
+            name: name.clone(),
+            kind: kind_def,
+            default,
+            doc: doc.clone(),
+        });
     }
     if out.len() > MAX_OPTIONS {
-        cx.error(format!("at most {MAX_OPTIONS} options are supported"), raw.options.values().next().map_or(0..0, |o| o.span()));
+        cx.error(
+            format!("at most {MAX_OPTIONS} options are supported"),
+            raw.options.values().next().map_or(0..0, |o| o.span()),
+        );
     }
     out
 }
 
 /// A TOML value read as a value of the option.
-fn option_value(cx: &mut Ctxt, name: &str, kind: &OptionDefKind, value: &Spanned<toml::Value>) -> Option<OptionValue> {
+fn option_value(
+    cx: &mut Ctxt,
+    name: &str,
+    kind: &OptionDefKind,
+    value: &Spanned<toml::Value>,
+) -> Option<OptionValue> {
     let v = match (kind, value.get_ref()) {
         (OptionDefKind::Bool, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
         (OptionDefKind::DType, toml::Value::String(s)) => {
             return resolve_dtype(cx, s, value.span()).map(OptionValue::DType)
         }
-        (OptionDefKind::Choice(words), toml::Value::String(s)) => {
-            words.iter().position(|w| w == s).map(|i| OptionValue::Choice(i as u8))
-        }
+        (OptionDefKind::Choice(words), toml::Value::String(s)) => words
+            .iter()
+            .position(|w| w == s)
+            .map(|i| OptionValue::Choice(i as u8)),
         _ => None,
     };
     if v.is_none() {
         let expected = match kind {
             OptionDefKind::Bool => "`true` or `false`".to_owned(),
             OptionDefKind::DType => "a dtype name".to_owned(),
-            OptionDefKind::Choice(words) => format!("one of {}", words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")),
+            OptionDefKind::Choice(words) => format!(
+                "one of {}",
+                words
+                    .iter()
+                    .map(|w| format!("`{w}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
-        cx.error(format!("bad value `{}` for option `{name}`: expected {expected}", value.get_ref()), value.span());
+        cx.error(
+            format!(
+                "bad value `{}` for option `{name}`: expected {expected}",
+                value.get_ref()
+            ),
+            value.span(),
+        );
     }
     v
 }
@@ -196,12 +262,29 @@ fn resolve_settings(
     for (key, value) in settings {
         let Some(index) = options.iter().position(|o| &o.name == key) else {
             let known: Vec<String> = options.iter().map(|o| format!("`{}`", o.name)).collect();
-            let span = if value.span().start > 0 { value.span() } else { whole.clone() };
-            cx.error(format!("unknown option `{key}`: expected one of {}", if known.is_empty() { "none".into() } else { known.join(", ") }), span);
+            let span = if value.span().start > 0 {
+                value.span()
+            } else {
+                whole.clone()
+            };
+            cx.error(
+                format!(
+                    "unknown option `{key}`: expected one of {}",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+                span,
+            );
             continue;
         };
         if let Some(v) = option_value(cx, key, &options[index].kind, value) {
-            out.push(Condition { option: index as u8, value: v });
+            out.push(Condition {
+                option: index as u8,
+                value: v,
+            });
         }
     }
     out
@@ -210,10 +293,18 @@ fn resolve_settings(
 /// Each mode is a marker type distinct from the others, fixing declared options.
 fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, default_marker: &str, options: &[OptionDef]) -> Vec<Mode> {
     let defaults: Vec<OptionValue> = options.iter().map(|o| o.default).collect();
-    let mut out = vec![Mode { marker: default_marker.to_owned(), values: defaults.clone() }];
+    let mut out = vec![Mode {
+        marker: default_marker.to_owned(),
+        values: defaults.clone(),
+    }];
     for (marker, settings) in &raw.modes {
-        if !marker.starts_with(|c: char| c.is_ascii_uppercase()) || !marker.chars().all(|c| c.is_ascii_alphanumeric()) {
-            cx.error(format!("bad marker type `{marker}`: expected a CamelCase identifier"), settings.span());
+        if !marker.starts_with(|c: char| c.is_ascii_uppercase())
+            || !marker.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            cx.error(
+                format!("bad marker type `{marker}`: expected a CamelCase identifier"),
+                settings.span(),
+            );
         }
         if out.iter().any(|m| &m.marker == marker) {
             cx.error(format!("duplicate marker type `{marker}`"), settings.span());
@@ -222,7 +313,10 @@ fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, default_marker: &str, options: &[
         for c in resolve_settings(cx, settings.get_ref(), options, settings.span()) {
             values[c.option as usize] = c.value;
         }
-        out.push(Mode { marker: marker.clone(), values });
+        out.push(Mode {
+            marker: marker.clone(),
+            values,
+        });
     }
     out
 }
@@ -232,7 +326,10 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<DTy
     let mut out = [None; 4];
     for (kind, dtype) in &raw.python {
         let Some(k) = PyScalar::parse_name(kind) else {
-            cx.error(format!("unknown Python scalar kind `{kind}`: expected `bool`, `int`, `float` or `complex`"), dtype.span());
+            cx.error(
+                format!("unknown Python scalar kind `{kind}`: expected `bool`, `int`, `float` or `complex`"),
+                dtype.span(),
+            );
             continue;
         };
         if let Some(d) = resolve_dtype(cx, dtype.get_ref(), dtype.span()) {
@@ -258,7 +355,10 @@ fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
         "scalar" => Some(Side::Scalar),
         "python" => Some(Side::Python),
         _ => {
-            cx.error(format!("unknown operand kind `{text}`: expected `tensor`, `scalar` or `python`"), span);
+            cx.error(
+                format!("unknown operand kind `{text}`: expected `tensor`, `scalar` or `python`"),
+                span,
+            );
             None
         }
     }
@@ -269,20 +369,36 @@ fn resolve_key(cx: &mut Ctxt, side: Side, token: &Token, dtypes: &[DType]) -> Op
     if side == Side::Python {
         let k = PyScalar::parse_name(&token.text);
         if k.is_none() {
-            cx.error(format!("unknown Python scalar kind `{}`: expected `bool`, `int`, `float` or `complex`", token.text), token.span.clone());
+            cx.error(
+                format!(
+                    "unknown Python scalar kind `{}`: expected `bool`, `int`, `float` or `complex`",
+                    token.text
+                ),
+                token.span.clone(),
+            );
         }
         return k.map(PyScalar::index);
     }
     let d = resolve_dtype(cx, &token.text, token.span.clone())?;
     if !dtypes.contains(&d) {
-        cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), token.span.clone());
+        cx.error(
+            format!("dtype `{d}` is not in `rules.dtypes`"),
+            token.span.clone(),
+        );
         return None;
     }
     Some(d.index())
 }
 
 /// A cell is a dtype, `.`, `lhs`, `rhs`, `$option` (a dtype option) or `!reason`.
-fn resolve_cell(cx: &mut Ctxt, token: &Token, lhs: Side, rhs: Side, env: &Env<'_>, used: &mut BTreeSet<String>) -> Option<Cell> {
+fn resolve_cell(
+    cx: &mut Ctxt,
+    token: &Token,
+    lhs: Side,
+    rhs: Side,
+    env: &Env<'_>,
+    used: &mut BTreeSet<String>,
+) -> Option<Cell> {
     let text = token.text.as_str();
     let span = token.span.clone();
     match text {
@@ -290,7 +406,10 @@ fn resolve_cell(cx: &mut Ctxt, token: &Token, lhs: Side, rhs: Side, env: &Env<'_
         "lhs" | "rhs" => {
             let side = if text == "lhs" { lhs } else { rhs };
             if side == Side::Python {
-                cx.error(format!("`{text}` names a Python scalar, which has no dtype"), span);
+                cx.error(
+                    format!("`{text}` names a Python scalar, which has no dtype"),
+                    span,
+                );
                 return None;
             }
             return Some(if text == "lhs" { Cell::Lhs } else { Cell::Rhs });
@@ -331,7 +450,13 @@ fn resolve_cell(cx: &mut Ctxt, token: &Token, lhs: Side, rhs: Side, env: &Env<'_
 }
 
 /// A layer's matrix has unique keys and exactly one cell per row and column.
-fn resolve_layer(cx: &mut Ctxt, src: &str, layer: &Spanned<RawLayer>, env: &Env<'_>, used: &mut BTreeSet<String>) -> Option<LayerDef> {
+fn resolve_layer(
+    cx: &mut Ctxt,
+    src: &str,
+    layer: &Spanned<RawLayer>,
+    env: &Env<'_>,
+    used: &mut BTreeSet<String>,
+) -> Option<LayerDef> {
     let raw = layer.get_ref();
     let errors_before = cx.errors.len();
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
@@ -343,7 +468,10 @@ fn resolve_layer(cx: &mut Ctxt, src: &str, layer: &Spanned<RawLayer>, env: &Env<
             (side(cx, &s[0], sides.span()), side(cx, &s[1], sides.span()))
         }
         Some(sides) => {
-            cx.error("`operands` must name two operand kinds, e.g. [\"tensor\", \"python\"]", sides.span());
+            cx.error(
+                "`operands` must name two operand kinds, e.g. [\"tensor\", \"python\"]",
+                sides.span(),
+            );
             (None, None)
         }
     };
@@ -379,12 +507,32 @@ fn resolve_layer(cx: &mut Ctxt, src: &str, layer: &Spanned<RawLayer>, env: &Env<
         if row.len() < matrix.columns.len() {
             let missing = &matrix.columns[row.len()].text;
             let at = row.last().map_or(key.span.clone(), |t| t.span.clone());
-            cx.error(format!("missing cell: row `{}` has {} cells for {} columns (no cell for column `{missing}`)", key.text, row.len(), matrix.columns.len()), at);
+            cx.error(
+                format!(
+                    "missing cell: row `{}` has {} cells for {} columns (no cell for column `{missing}`)",
+                    key.text,
+                    row.len(),
+                    matrix.columns.len()
+                ),
+                at,
+            );
         }
         for extra in row.iter().skip(matrix.columns.len()) {
-            cx.error(format!("extra cell `{}` in row `{}`: the header has {} columns", extra.text, key.text, matrix.columns.len()), extra.span.clone());
+            cx.error(
+                format!(
+                    "extra cell `{}` in row `{}`: the header has {} columns",
+                    extra.text,
+                    key.text,
+                    matrix.columns.len()
+                ),
+                extra.span.clone(),
+            );
         }
-        let resolved: Vec<Option<Cell>> = row.iter().take(matrix.columns.len()).map(|t| resolve_cell(cx, t, lhs, rhs, env, used)).collect();
+        let resolved: Vec<Option<Cell>> = row
+            .iter()
+            .take(matrix.columns.len())
+            .map(|t| resolve_cell(cx, t, lhs, rhs, env, used))
+            .collect();
         if let Some(k) = k {
             rows.push(k);
             cells.extend(resolved.into_iter().map(|c| c.unwrap_or(Cell::Defer)));
@@ -393,7 +541,16 @@ fn resolve_layer(cx: &mut Ctxt, src: &str, layer: &Spanned<RawLayer>, env: &Env<
     if cx.errors.len() > errors_before {
         return None;
     }
-    Some(LayerDef { name: raw.name.clone(), when, ops, lhs, rhs, rows, cols, cells })
+    Some(LayerDef {
+        name: raw.name.clone(),
+        when,
+        ops,
+        lhs,
+        rhs,
+        rows,
+        cols,
+        cells,
+    })
 }
 
 /// Every declared reason is used by some cell.
@@ -408,7 +565,11 @@ fn check_unused_reasons(cx: &mut Ctxt, raw: &RawFile, used: &BTreeSet<String>) {
 /// In a commutative rule set, a layer with the same kind on both sides is symmetric:
 /// the cell of (b, a) is the cell of (a, b) with `lhs` and `rhs` swapped.
 fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef]) {
-    let spans: Vec<_> = raw.layers.iter().filter_map(|l| split_matrix(src, &l.get_ref().matrix).ok()).collect();
+    let spans: Vec<_> = raw
+        .layers
+        .iter()
+        .filter_map(|l| split_matrix(src, &l.get_ref().matrix).ok())
+        .collect();
     if spans.len() != layers.len() {
         return; // a layer failed to resolve; its errors are reported already
     }
@@ -449,13 +610,21 @@ fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef
 /// refusal for every ordered pair of accepted dtypes.
 fn check_base_layer(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &[DType]) {
     let Some(raw_base) = raw.layers.last() else {
-        cx.error("no `[[layer]]`: the last layer must cover every pair of `rules.dtypes`", raw.rules.name.span());
+        cx.error(
+            "no `[[layer]]`: the last layer must cover every pair of `rules.dtypes`",
+            raw.rules.name.span(),
+        );
         return;
     };
-    let Some(base) = layers.last().filter(|_| layers.len() == raw.layers.len()) else { return };
+    let Some(base) = layers.last().filter(|_| layers.len() == raw.layers.len()) else {
+        return;
+    };
     let span = raw_base.span();
     if !base.when.is_empty() || !base.ops.is_empty() || base.lhs != Side::Tensor || base.rhs != Side::Tensor {
-        cx.error("the last layer is the base: it takes no `when` or `ops` and has tensor operands", span.clone());
+        cx.error(
+            "the last layer is the base: it takes no `when` or `ops` and has tensor operands",
+            span.clone(),
+        );
         return;
     }
     let mut missing = Vec::new();
@@ -469,7 +638,17 @@ fn check_base_layer(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &
     }
     if !missing.is_empty() {
         let shown: Vec<_> = missing.iter().take(6).cloned().collect();
-        let more = if missing.len() > 6 { format!(" and {} more", missing.len() - 6) } else { String::new() };
-        cx.error(format!("missing cell: the base layer has no result for {}{more}", shown.join(", ")), raw_base.get_ref().matrix.span());
+        let more = if missing.len() > 6 {
+            format!(" and {} more", missing.len() - 6)
+        } else {
+            String::new()
+        };
+        cx.error(
+            format!(
+                "missing cell: the base layer has no result for {}{more}",
+                shown.join(", ")
+            ),
+            raw_base.get_ref().matrix.span(),
+        );
     }
 }

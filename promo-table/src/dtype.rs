@@ -159,8 +159,7 @@ impl DType {
     /// Looks up a name: the canonical name or any alias, case-insensitively.
     pub fn parse_name(name: &str) -> Option<DType> {
         Self::ALL.iter().copied().find(|d| {
-            d.name().eq_ignore_ascii_case(name)
-                || d.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
+            d.name().eq_ignore_ascii_case(name) || d.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
         })
     }
 }

@@ -23,6 +23,6 @@ pub use dtype::{Category, DType, UnknownDType};
 pub use op::{Op, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use table::{
-    Cell, Condition, Layer, OptionError, OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side,
-    ABSENT, MAX_OPTIONS,
+    Cell, Condition, Layer, OptionError, OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable,
+    Side, ABSENT, MAX_OPTIONS,
 };

@@ -105,9 +105,10 @@ impl Op {
 
     /// Looks up an API name or operator alias (API names case-insensitively).
     pub fn parse_name(name: &str) -> Option<Op> {
-        Self::ALL.iter().copied().find(|op| {
-            op.name().eq_ignore_ascii_case(name) || op.aliases().iter().any(|a| *a == name)
-        })
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|op| op.name().eq_ignore_ascii_case(name) || op.aliases().contains(&name))
     }
 }
 

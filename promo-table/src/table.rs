@@ -121,7 +121,11 @@ impl OptionSpec<'_> {
 }
 
 fn quoted_list(words: &[&str]) -> String {
-    words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
+    words
+        .iter()
+        .map(|w| format!("`{w}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `option == value`, a precondition of a [`Layer`].
@@ -243,7 +247,11 @@ impl fmt::Display for OptionError {
                 "unknown option `{option}` for {rules}: expected one of {}",
                 quoted_list(&known.iter().map(String::as_str).collect::<Vec<_>>())
             ),
-            OptionError::BadValue { option, value, expected } => {
+            OptionError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
                 write!(f, "bad value `{value}` for `{option}`: expected {expected}")
             }
             OptionError::NotKeyValue(s) => write!(f, "bad setting `{s}`: expected KEY=VALUE"),
@@ -314,7 +322,10 @@ impl<'a> RuleTable<'a> {
         for (slot, spec) in values.iter_mut().zip(self.options) {
             *slot = spec.default;
         }
-        Options { values, len: self.options.len() }
+        Options {
+            values,
+            len: self.options.len(),
+        }
     }
 
     /// The index of the option called `name`.
@@ -334,7 +345,10 @@ impl<'a> RuleTable<'a> {
     }
 
     /// Parses `KEY=VALUE` settings on top of the defaults.
-    pub fn options_from<'s>(&self, settings: impl IntoIterator<Item = &'s str>) -> Result<Options, OptionError> {
+    pub fn options_from<'s>(
+        &self,
+        settings: impl IntoIterator<Item = &'s str>,
+    ) -> Result<Options, OptionError> {
         let mut options = self.default_options();
         for setting in settings {
             let (key, value) = setting
@@ -351,7 +365,13 @@ impl<'a> RuleTable<'a> {
     }
 
     /// The common dtype of `lhs` and `rhs` under `op`, or why there is none.
-    pub fn promote(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Result<DType, Refusal<'a>> {
+    pub fn promote(
+        &self,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Result<DType, Refusal<'a>> {
         if !self.ops.is_empty() && !self.ops.contains(&op) {
             return Err(Refusal::UnsupportedOp(op));
         }
@@ -363,7 +383,7 @@ impl<'a> RuleTable<'a> {
             }
         }
         match (lhs, rhs) {
-            (Operand::Python(_), Operand::Python(_)) => return Err(Refusal::TwoPythonScalars),
+            (Operand::Python(_), Operand::Python(_)) => Err(Refusal::TwoPythonScalars),
             (Operand::Python(k), other) | (other, Operand::Python(k)) => {
                 if let Some(found) = self.walk_layers(options, op, lhs, rhs) {
                     return found;
@@ -373,17 +393,34 @@ impl<'a> RuleTable<'a> {
                     return Err(Refusal::PythonScalar);
                 };
                 let scalar = Operand::Tensor(as_tensor);
-                let (l, r) = if matches!(lhs, Operand::Python(_)) { (scalar, other) } else { (other, scalar) };
-                self.walk_layers(options, op, l, r).unwrap_or(Err(Refusal::NoRule))
+                let (l, r) = if matches!(lhs, Operand::Python(_)) {
+                    (scalar, other)
+                } else {
+                    (other, scalar)
+                };
+                self.walk_layers(options, op, l, r)
+                    .unwrap_or(Err(Refusal::NoRule))
             }
-            _ => self.walk_layers(options, op, lhs, rhs).unwrap_or(Err(Refusal::NoRule)),
+            _ => self
+                .walk_layers(options, op, lhs, rhs)
+                .unwrap_or(Err(Refusal::NoRule)),
         }
     }
 
     /// The first layer with an opinion on the pair, or `None` if none has one.
-    fn walk_layers(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Result<DType, Refusal<'a>>> {
+    fn walk_layers(
+        &self,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Result<DType, Refusal<'a>>> {
         for layer in self.layers {
-            if !layer.when.iter().all(|c| options.get(c.option as usize) == c.value) {
+            if !layer
+                .when
+                .iter()
+                .all(|c| options.get(c.option as usize) == c.value)
+            {
                 continue;
             }
             if !layer.ops.is_empty() && !layer.ops.contains(&op) {
@@ -403,7 +440,13 @@ impl<'a> RuleTable<'a> {
 
     /// The layer's cell for (`lhs`, `rhs`) resolved, or `None` if the layer has no
     /// such cell or defers.
-    fn cell(&self, layer: &Layer<'a>, options: &Options, lhs: Operand, rhs: Operand) -> Option<Result<DType, Refusal<'a>>> {
+    fn cell(
+        &self,
+        layer: &Layer<'a>,
+        options: &Options,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Result<DType, Refusal<'a>>> {
         let row = *layer.row_of.get(layer.lhs.key(lhs)?)?;
         let col = *layer.col_of.get(layer.rhs.key(rhs)?)?;
         if row == ABSENT || col == ABSENT {
@@ -435,10 +478,5 @@ impl<'a> RuleTable<'a> {
                     .collect()
             })
             .collect()
-    }
-
-    /// The value of a Python scalar kind, named for messages.
-    pub fn python_kind_name(kind: PyScalar) -> &'static str {
-        kind.name()
     }
 }

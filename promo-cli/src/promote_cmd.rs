@@ -1,0 +1,371 @@
+//! `promo list`, `promo table`, `promo query` and `promo check`.
+
+use promo_core::rules;
+use promo_table::{DType, Op, Operand, OptionKind, Options, RuleTable};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+/// Output formats of `promo table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned columns.
+    Text,
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated, header row first.
+    Csv,
+    /// `{"rules", "options", "dtypes", "table", "errors"}`.
+    Json,
+}
+
+/// Arguments of `promo table`.
+#[derive(clap::Args)]
+pub struct TableArgs {
+    /// A bundled rule set (`promo list`) or the path of a rule file.
+    rules: String,
+    /// Set an option, e.g. `--set promote_unsafe=true` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `promo query`.
+#[derive(clap::Args)]
+pub struct QueryArgs {
+    /// A bundled rule set (`promo list`) or the path of a rule file.
+    rules: String,
+    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
+    #[arg(required_unless_present = "stdin")]
+    lhs: Option<String>,
+    /// Right operand, as LHS.
+    #[arg(required_unless_present = "stdin")]
+    rhs: Option<String>,
+    /// Set an option, e.g. `--set pytorch_scalar_promotion=true` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+    /// Answer one query per input line: `LHS RHS [KEY=VALUE]...` (`op=OP` sets the
+    /// operation); each output line is the result or `!REASON`.
+    #[arg(long, conflicts_with_all = ["lhs", "rhs"])]
+    stdin: bool,
+}
+
+/// Arguments of `promo check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// Rule files to validate.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
+
+fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("promo: {message}");
+    ExitCode::from(2)
+}
+
+/// Runs `f` on the bundled rule set called `spec`, or on the rule file at path `spec`.
+fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<R, String> {
+    if let Some(table) = rules::by_name(spec) {
+        return Ok(f(table));
+    }
+    if !spec.ends_with(".toml") && !std::path::Path::new(spec).exists() {
+        let names: Vec<&str> = rules::ALL.iter().map(|t| t.name).collect();
+        return Err(format!(
+            "unknown rule set `{spec}`: expected one of {} or a rule file path",
+            names.join(", ")
+        ));
+    }
+    let src = std::fs::read_to_string(spec).map_err(|e| format!("cannot read `{spec}`: {e}"))?;
+    let model = promo_rules::load(spec, &src).map_err(|d| d.to_string())?;
+    Ok(model.with_table(f))
+}
+
+fn options_and_op(table: &RuleTable<'_>, set: &[String], op: &str) -> Result<(Options, Op), String> {
+    let options = table
+        .options_from(set.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    let op: Op = op.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
+    Ok((options, op))
+}
+
+/// `promo list`.
+pub fn run_list() -> ExitCode {
+    let mut out = String::new();
+    for t in rules::ALL {
+        out += &format!("{}  {} (version {})\n", t.name, t.title, t.version);
+        out += &format!(
+            "  dtypes: {}\n",
+            t.dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
+        );
+        if t.ops.is_empty() {
+            out += "  ops: any (the result does not depend on the operation)\n";
+        } else {
+            out += &format!(
+                "  ops: {}\n",
+                t.ops.iter().map(|o| o.name()).collect::<Vec<_>>().join(" ")
+            );
+        }
+        let python: Vec<String> = promo_table::PyScalar::ALL
+            .iter()
+            .filter_map(|k| t.python[k.index()].map(|d| format!("{k}={d}")))
+            .collect();
+        if !python.is_empty() {
+            out += &format!("  python scalars typed as: {}\n", python.join(" "));
+        }
+        for o in t.options {
+            let kind = match o.kind {
+                OptionKind::Bool => "bool".to_owned(),
+                OptionKind::DType => "dtype".to_owned(),
+                OptionKind::Choice(words) => words.join("|"),
+            };
+            out += &format!(
+                "  --set {}=<{kind}>  default {}  {}\n",
+                o.name,
+                o.format_value(o.default),
+                o.doc
+            );
+        }
+        out += "\n";
+    }
+    print!("{}", out.trim_end_matches('\n'));
+    println!();
+    ExitCode::SUCCESS
+}
+
+/// `promo table`.
+pub fn run_table(args: &TableArgs) -> ExitCode {
+    let result = with_rules(&args.rules, |table| {
+        let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        Ok::<_, String>(render_table(table, &options, op, args.format))
+    });
+    match result.and_then(|r| r) {
+        Ok(text) => {
+            let _ = io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => bad_input(e),
+    }
+}
+
+fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format) -> String {
+    let matrix = table.matrix(options, op);
+    let names: Vec<&str> = table.dtypes.iter().map(|d| d.name()).collect();
+    let cell = |r: &Result<DType, promo_table::Refusal<'_>>| r.map_or("x", |d| d.name());
+    let settings: Vec<String> = table
+        .options
+        .iter()
+        .zip(options.values())
+        .map(|(o, &v)| format!("{}={}", o.name, o.format_value(v)))
+        .collect();
+    match format {
+        Format::Json => {
+            let mut opts = serde_json::Map::new();
+            for (o, &v) in table.options.iter().zip(options.values()) {
+                let value = match v {
+                    promo_table::OptionValue::Bool(b) => serde_json::Value::Bool(b),
+                    _ => serde_json::Value::String(o.format_value(v)),
+                };
+                opts.insert(o.name.to_owned(), value);
+            }
+            let mut cells = serde_json::Map::new();
+            let mut errors = serde_json::Map::new();
+            for (lhs, row) in names.iter().zip(&matrix) {
+                let mut cell_row = serde_json::Map::new();
+                let mut error_row = serde_json::Map::new();
+                for (rhs, result) in names.iter().zip(row) {
+                    match result {
+                        Ok(d) => cell_row.insert(rhs.to_string(), d.name().into()),
+                        Err(e) => {
+                            error_row.insert(rhs.to_string(), e.to_string().into());
+                            cell_row.insert(rhs.to_string(), serde_json::Value::Null)
+                        }
+                    };
+                }
+                cells.insert(lhs.to_string(), cell_row.into());
+                if !error_row.is_empty() {
+                    errors.insert(lhs.to_string(), error_row.into());
+                }
+            }
+            let doc = serde_json::json!({
+                "rules": table.name,
+                "options": opts,
+                "dtypes": names,
+                "table": cells,
+                "errors": errors,
+            });
+            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+        }
+        Format::Csv => {
+            let mut out = format!("lhs\\rhs,{}\n", names.join(","));
+            for (lhs, row) in names.iter().zip(&matrix) {
+                let cells: Vec<&str> = row.iter().map(cell).collect();
+                out += &format!("{lhs},{}\n", cells.join(","));
+            }
+            out
+        }
+        Format::Markdown => {
+            let mut out = format!(
+                "| lhs \\ rhs | {} |\n|---|{}\n",
+                names.join(" | "),
+                "---|".repeat(names.len())
+            );
+            for (lhs, row) in names.iter().zip(&matrix) {
+                let cells: Vec<&str> = row.iter().map(cell).collect();
+                out += &format!("| **{lhs}** | {} |\n", cells.join(" | "));
+            }
+            out
+        }
+        Format::Text => {
+            let width = names.iter().map(|n| n.len()).max().unwrap_or(1).max(3);
+            let mut out = format!("# {} ({}), op {op}", table.name, table.version);
+            if !settings.is_empty() {
+                out += &format!(", {}", settings.join(", "));
+            }
+            out += "; rows lhs, columns rhs, x refused\n";
+            out += &format!("{:width$}", "");
+            for n in &names {
+                out += &format!(" {n:>width$}");
+            }
+            out += "\n";
+            for (lhs, row) in names.iter().zip(&matrix) {
+                out += &format!("{lhs:width$}");
+                for r in row {
+                    out += &format!(" {:>width$}", cell(r));
+                }
+                out += "\n";
+            }
+            out
+        }
+    }
+}
+
+/// `promo query`.
+pub fn run_query(args: &QueryArgs) -> ExitCode {
+    let result = with_rules(&args.rules, |table| {
+        let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        if args.stdin {
+            return Ok(query_lines(table, &options, op));
+        }
+        let parse = |s: &Option<String>| -> Result<Operand, String> {
+            s.as_deref()
+                .unwrap_or("")
+                .parse()
+                .map_err(|e: promo_table::BadOperand| e.to_string())
+        };
+        let (lhs, rhs) = (parse(&args.lhs)?, parse(&args.rhs)?);
+        Ok(match table.promote(&options, op, lhs, rhs) {
+            Ok(d) => {
+                println!("{d}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("refused: {e}");
+                ExitCode::from(1)
+            }
+        })
+    });
+    match result.and_then(|r| r) {
+        Ok(code) => code,
+        Err(e) => bad_input(e),
+    }
+}
+
+/// Answers one query per line of standard input.
+fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
+    let stdin = io::stdin();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut bad = false;
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return bad_input(format!("cannot read standard input: {e}")),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = answer_line(table, base, base_op, &line).unwrap_or_else(|e| {
+            bad = true;
+            eprintln!("promo: line {}: {e}", n + 1);
+            format!("!bad input: {e}")
+        });
+        if writeln!(out, "{answer}").is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    let _ = out.flush();
+    if bad {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -> Result<String, String> {
+    let mut words = line.split_whitespace();
+    let mut operand = || -> Result<Operand, String> {
+        let w = words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?;
+        w.parse().map_err(|e: promo_table::BadOperand| e.to_string())
+    };
+    let (lhs, rhs) = (operand()?, operand()?);
+    let mut options = *base;
+    let mut op = base_op;
+    for setting in words {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("bad setting `{setting}`: expected KEY=VALUE"))?;
+        if key == "op" {
+            op = value.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
+        } else {
+            table
+                .set_option(&mut options, key, value)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(match table.promote(&options, op, lhs, rhs) {
+        Ok(d) => d.name().to_owned(),
+        Err(e) => format!("!{e}"),
+    })
+}
+
+/// `promo check`.
+pub fn run_check(args: &CheckArgs) -> ExitCode {
+    let mut failed = false;
+    for path in &args.files {
+        let src = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("promo: cannot read `{path}`: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        match promo_rules::load(path, &src) {
+            Ok(rules) => println!(
+                "{path}: ok ({} dtypes, {} layers)",
+                rules.dtypes.len(),
+                rules.layers.len()
+            ),
+            Err(d) => {
+                eprintln!("{d}\n");
+                eprintln!(
+                    "{path}: {} error{}",
+                    d.errors.len(),
+                    if d.errors.len() == 1 { "" } else { "s" }
+                );
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

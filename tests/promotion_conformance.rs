@@ -1,0 +1,70 @@
+//! Every cell the generated tables give, compared with what the real frameworks do
+//! (`tests/data/promotion/*.json`, dumped by `tools/oracles/promotion/`).
+
+use promo_core::rules;
+use promo_table::{DType, Op, Operand};
+use promo_tests::{promotion_data, PromotionData};
+
+/// Compares rule set `name` with its data; returns the number of cases compared.
+fn conform(name: &str) -> usize {
+    let table = rules::by_name(name).unwrap_or_else(|| panic!("no bundled rule set `{name}`"));
+    let data: PromotionData = promotion_data(name);
+    let mut accepted: Vec<DType> = data
+        .dtypes
+        .iter()
+        .map(|d| d.parse().expect("dtype name"))
+        .collect();
+    let mut ours = table.dtypes.to_vec();
+    accepted.sort();
+    ours.sort();
+    assert_eq!(
+        ours, accepted,
+        "{name}: accepted dtypes differ from {} {}",
+        data.framework, data.version
+    );
+
+    let mut mismatches = Vec::new();
+    let mut compared = 0;
+    for group in &data.groups {
+        let settings = group.settings();
+        let options = table
+            .options_from(settings.iter().map(String::as_str))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let op: Op = group.op.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        for case in &group.cases {
+            let operand = |i: usize| -> Operand {
+                case[i]
+                    .as_str()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or_else(|| panic!("bad operand in {case:?}"))
+            };
+            let (lhs, rhs) = (operand(0), operand(1));
+            let expected: Option<DType> = case[2].as_str().map(|s| s.parse().expect("result dtype"));
+            let actual = table.promote(&options, op, lhs, rhs);
+            compared += 1;
+            if actual.ok() != expected {
+                mismatches.push(format!(
+                    "{op} {lhs} {rhs} [{}]: framework {} ({}), promo {:?}",
+                    settings.join(" "),
+                    expected.map_or("refused".to_owned(), |d| d.to_string()),
+                    case.get(3).and_then(|v| v.as_str()).unwrap_or(""),
+                    actual.map(|d| d.name()).map_err(|e| e.to_string()),
+                ));
+            }
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{name}: {} of {compared} cases differ from {} {}:\n{}",
+        mismatches.len(),
+        data.framework,
+        data.version,
+        mismatches.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+    compared
+}
+
+#[test]
+fn kernel_float_matches_the_library() {
+    assert!(conform("kernel_float") > 0);
+}

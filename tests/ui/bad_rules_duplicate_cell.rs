@@ -1,0 +1,3 @@
+promo_macros::rules!("tests/ui/rules/duplicate_cell.toml");
+
+fn main() {}
