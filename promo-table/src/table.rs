@@ -5,7 +5,7 @@
 //! compiles from a rule file at run time. [`RuleTable::promote`] walks its
 //! layers in order; each step is an indexed load, never a `match` over dtypes.
 
-use crate::{DType, Op, Operand, PyScalar};
+use crate::{DType, Op, Operand};
 use core::fmt;
 
 /// The largest number of options one rule file may declare.
