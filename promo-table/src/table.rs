@@ -361,7 +361,11 @@ impl<'a> RuleTable<'a> {
 
     /// Whether the framework accepts `dtype`.
     pub fn accepts(&self, dtype: DType) -> bool {
-        self.dtypes.contains(&dtype)
+        // The base layer (the last) has a row for every accepted dtype and no other.
+        match self.layers.last() {
+            Some(base) => base.row_of.get(dtype.index()).is_some_and(|&r| r != ABSENT),
+            None => self.dtypes.contains(&dtype),
+        }
     }
 
     /// The common dtype of `lhs` and `rhs` under `op`, or why there is none.
