@@ -11,7 +11,8 @@ pub mod rules;
 
 pub use element::Element;
 pub use promo_table::{DType, Op, Operand, PyScalar};
-pub use promote::{Promote, Promoted, RuleSet};
+pub use promo_table::{Options, Refusal, RuleTable};
+pub use promote::{promote, Promote, Promoted, RuleSet};
 
 #[doc(hidden)]
 pub mod __private {

@@ -1,7 +1,7 @@
 //! Compile-time promotion: [`Promote`], [`Promoted`] and [`RuleSet`].
 
 use crate::Element;
-use promo_table::{Options, RuleTable};
+use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
 
 /// `Self` (a rule set's marker type) promotes `A` with `B` to [`Promote::Output`].
 ///
@@ -10,8 +10,8 @@ use promo_table::{Options, RuleTable};
 /// parameter is the hook for that message; leave it at its default.
 ///
 /// ```
-/// use promo_core::{rules::openvino::OpenVino, Promoted};
-/// let x: Promoted<OpenVino, i32, u8> = 7i32;
+/// use promo_core::{rules::kernel_float::KernelFloat, Promoted};
+/// let x: Promoted<KernelFloat, i32, i8> = 7i32;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no promotion of `{A}` with `{B}`",
@@ -32,4 +32,29 @@ pub trait RuleSet: Copy + Default + 'static {
     const TABLE: &'static RuleTable<'static>;
     /// The option values this marker stands for.
     const OPTIONS: Options;
+
+    /// The run-time promotion of `lhs` with `rhs` under `op`, with this marker's options.
+    fn promote(op: Op, lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<DType, Refusal<'static>> {
+        Self::TABLE.promote(&Self::OPTIONS, op, lhs.into(), rhs.into())
+    }
+}
+
+/// The run-time promotion of two operands under a rule set's default options, for
+/// `add` (or any operation whose result the rule set does not distinguish).
+///
+/// For options, operand kinds and operations use [`RuleTable::promote`]; for a
+/// marker type's options, [`RuleSet::promote`]. Each is a walk over the rule set's
+/// few layers, one indexed load per layer, with no `match` over dtypes.
+///
+/// ```
+/// use promo_core::{promote, rules, DType};
+/// assert_eq!(promote(&rules::kernel_float::TABLE, DType::I8, DType::I32), Ok(DType::I32));
+/// assert!(promote(&rules::kernel_float::TABLE, DType::I8, DType::U8).is_err());
+/// ```
+pub fn promote(
+    rules: &RuleTable<'static>,
+    lhs: impl Into<Operand>,
+    rhs: impl Into<Operand>,
+) -> Result<DType, Refusal<'static>> {
+    rules.promote(&rules.default_options(), Op::Add, lhs.into(), rhs.into())
 }

@@ -127,3 +127,10 @@ mod tests {
         }
     }
 }
+
+impl From<DType> for Operand {
+    /// A dtype alone names a tensor with at least one dimension.
+    fn from(d: DType) -> Self {
+        Operand::Tensor(d)
+    }
+}
