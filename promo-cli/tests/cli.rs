@@ -111,11 +111,27 @@ fn the_readme_example_rule_file_is_valid_and_shown_verbatim() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let example = std::fs::read_to_string(format!("{root}/tests/data/example_rules.toml")).unwrap();
     let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    assert!(readme.contains(&example), "README's rule-file example differs from tests/data/example_rules.toml");
+    assert!(
+        readme.contains(&example),
+        "README's rule-file example differs from tests/data/example_rules.toml"
+    );
     let out = promo(&["check", "tests/data/example_rules.toml"], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let out = promo(&["query", "tests/data/example_rules.toml", "i8", "u8", "--set", "strict=true"], None);
+    let out = promo(
+        &[
+            "query",
+            "tests/data/example_rules.toml",
+            "i8",
+            "u8",
+            "--set",
+            "strict=true",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
-    let out = promo(&["query", "tests/data/example_rules.toml", "i8", "u8", "--op", "/"], None);
+    let out = promo(
+        &["query", "tests/data/example_rules.toml", "i8", "u8", "--op", "/"],
+        None,
+    );
     assert_eq!(text(&out.stdout), "f32\n");
 }

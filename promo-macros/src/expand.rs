@@ -24,7 +24,7 @@ pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
         }
     };
     match promo_rules::load(&rel, &src) {
-        Ok(rules) => expand(&rules, &full.to_string_lossy()),
+        Ok(rules) => expand(&rules, &rel, &full.to_string_lossy()),
         Err(diagnostics) => {
             let errors = diagnostics.errors.iter().map(|d| {
                 let rendered = d.render(&rel, &src);
@@ -192,12 +192,12 @@ fn expand_table(rules: &Rules) -> TokenStream {
 }
 
 /// Every item the rule file becomes.
-pub fn expand(rules: &Rules, tracked_path: &str) -> TokenStream {
+pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream {
     let module = format_ident!("{}", rules.name);
     let table = expand_table(rules);
     let doc = format!(
-        " {} (version {}), from `rules/{}.toml`.\n\n Verified: {}",
-        rules.title, rules.version, rules.name, rules.verified
+        " {} (version {}), from `{rel_path}`.\n\n Verified: {}",
+        rules.title, rules.version, rules.verified
     );
     let rules_name = &rules.name;
     let mut items = Vec::new();
@@ -297,5 +297,42 @@ pub fn expand(rules: &Rules, tracked_path: &str) -> TokenStream {
 
             #(#items)*
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generated code for the README's example rule file, pretty-printed, is
+    /// pinned in `tests/golden/example_rules.rs`; `PROMO_BLESS=1` rewrites it.
+    #[test]
+    fn generated_code_matches_the_golden_file() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let src = std::fs::read_to_string(format!("{root}/tests/data/example_rules.toml")).unwrap();
+        let rules = promo_rules::load("tests/data/example_rules.toml", &src).unwrap();
+        let tokens = expand(
+            &rules,
+            "tests/data/example_rules.toml",
+            "/PROMO_WORKSPACE_ROOT/tests/data/example_rules.toml",
+        );
+        let file: syn::File = syn::parse2(tokens).expect("generated code parses");
+        let pretty = prettyplease::unparse(&file);
+        let golden = format!("{}/tests/golden/example_rules.rs", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("PROMO_BLESS").is_some() {
+            std::fs::create_dir_all(format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            std::fs::write(&golden, &pretty).unwrap();
+        }
+        let expected = std::fs::read_to_string(&golden).expect("golden file (run with PROMO_BLESS=1)");
+        assert_eq!(
+            pretty, expected,
+            "generated code changed; review and rerun with PROMO_BLESS=1"
+        );
+    }
+
+    #[test]
+    fn names_become_camel_case() {
+        assert_eq!(camel("signed_unsigned"), "SignedUnsigned");
+        assert_eq!(camel("u64-with-signed"), "U64WithSigned");
     }
 }

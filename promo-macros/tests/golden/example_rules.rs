@@ -1,0 +1,363 @@
+/** Tiny framework (version 1.2.3), from `tests/data/example_rules.toml`.
+
+ Verified: tools/oracles/promotion/tiny_oracle.py*/
+pub mod tiny {
+    const _: &[u8] = ::core::include_bytes!(
+        "/PROMO_WORKSPACE_ROOT/tests/data/example_rules.toml"
+    );
+    /// The rule set as a run-time table.
+    pub const TABLE: ::promo_core::__private::table::RuleTable<'static> = ::promo_core::__private::table::RuleTable {
+        name: "tiny",
+        title: "Tiny framework",
+        version: "1.2.3",
+        commutative: true,
+        dtypes: &[
+            ::promo_core::__private::table::DType::Bool,
+            ::promo_core::__private::table::DType::I8,
+            ::promo_core::__private::table::DType::U8,
+            ::promo_core::__private::table::DType::F32,
+        ],
+        ops: &[
+            ::promo_core::__private::table::Op::Add,
+            ::promo_core::__private::table::Op::Divide,
+        ],
+        options: &[
+            ::promo_core::__private::table::OptionSpec {
+                name: "strict",
+                kind: ::promo_core::__private::table::OptionKind::Bool,
+                default: ::promo_core::__private::table::OptionValue::Bool(false),
+                doc: "refuse mixed signedness",
+            },
+        ],
+        python: [
+            ::core::option::Option::None,
+            ::core::option::Option::Some(::promo_core::__private::table::DType::I8),
+            ::core::option::Option::Some(::promo_core::__private::table::DType::F32),
+            ::core::option::Option::None,
+        ],
+        reasons: &["i8 with u8 is refused in strict mode"],
+        layers: &[
+            ::promo_core::__private::table::Layer {
+                name: "strict mode",
+                when: &[
+                    ::promo_core::__private::table::Condition {
+                        option: 0u8,
+                        value: ::promo_core::__private::table::OptionValue::Bool(true),
+                    },
+                ],
+                ops: &[],
+                lhs: ::promo_core::__private::table::Side::Tensor,
+                rhs: ::promo_core::__private::table::Side::Tensor,
+                row_of: &[
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8,
+                    255u8, 1u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                col_of: &[
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8,
+                    255u8, 1u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                width: 2usize,
+                cells: &[
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Refuse(0u16),
+                    ::promo_core::__private::table::Cell::Refuse(0u16),
+                    ::promo_core::__private::table::Cell::Defer,
+                ],
+            },
+            ::promo_core::__private::table::Layer {
+                name: "true division",
+                when: &[],
+                ops: &[::promo_core::__private::table::Op::Divide],
+                lhs: ::promo_core::__private::table::Side::Tensor,
+                rhs: ::promo_core::__private::table::Side::Tensor,
+                row_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                col_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                width: 4usize,
+                cells: &[
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                ],
+            },
+            ::promo_core::__private::table::Layer {
+                name: "tensor with tensor",
+                when: &[],
+                ops: &[],
+                lhs: ::promo_core::__private::table::Side::Tensor,
+                rhs: ::promo_core::__private::table::Side::Tensor,
+                row_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                col_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                width: 4usize,
+                cells: &[
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                ],
+            },
+        ],
+    };
+    /// Marker type: Tiny framework (strict=false).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Tiny;
+    #[automatically_derived]
+    impl ::promo_core::RuleSet for Tiny {
+        const TABLE: &'static ::promo_core::__private::table::RuleTable<'static> = &TABLE;
+        const OPTIONS: ::promo_core::__private::table::Options = ::promo_core::__private::table::Options::from_values(
+            &[::promo_core::__private::table::OptionValue::Bool(false)],
+        );
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, bool> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, bool> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, f32> for Tiny {
+        type Output = f32;
+    }
+    /// Marker type: Tiny framework (strict=true).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct TinyStrict;
+    #[automatically_derived]
+    impl ::promo_core::RuleSet for TinyStrict {
+        const TABLE: &'static ::promo_core::__private::table::RuleTable<'static> = &TABLE;
+        const OPTIONS: ::promo_core::__private::table::Options = ::promo_core::__private::table::Options::from_values(
+            &[::promo_core::__private::table::OptionValue::Bool(true)],
+        );
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, bool> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, u8> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, bool> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl<Why: TinyStrictRefusesMixedSign<i8, u8>> ::promo_core::Promote<i8, u8, Why>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, bool> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl<Why: TinyStrictRefusesMixedSign<u8, i8>> ::promo_core::Promote<u8, i8, Why>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, u8> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, bool> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, i8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, u8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, f32> for TinyStrict {
+        type Output = f32;
+    }
+    /// Diagnostic only: `TinyStrict` refuses the pair because i8 with u8 is refused in strict mode.
+    #[diagnostic::on_unimplemented(
+        message = "Tiny framework (strict=true) refuses `{A}` with `{B}`: i8 with u8 is refused in strict mode",
+        label = "refused by `tiny`"
+    )]
+    pub trait TinyStrictRefusesMixedSign<A, B>: ::promo_core::__private::Sealed {}
+}
