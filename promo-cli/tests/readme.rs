@@ -1,0 +1,10 @@
+//! Every `console` block of the README is run and its output compared: the README
+//! shows real output. `TRYCMD=overwrite cargo test -p promo-cli --test readme`
+//! refreshes it after a deliberate change.
+
+#[test]
+fn readme_examples_are_real() {
+    trycmd::TestCases::new()
+        .register_bin("promo", trycmd::cargo::cargo_bin!("promo"))
+        .case(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+}
