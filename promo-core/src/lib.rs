@@ -1,4 +1,26 @@
 //! promo: ML dtype promotion as data, and ONNX `Cast` bit for bit.
+//!
+//! Each framework's promotion rules live in a TOML file under `rules/`; the
+//! `promo-macros` proc-macro turns them, at compile time, into the modules of
+//! [`rules`]: marker types, `const` run-time tables and [`Promote`] impls.
+//!
+//! | item | what it is |
+//! | --- | --- |
+//! | [`Promote`], [`Promoted`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32` |
+//! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`] | run-time promotion of [`DType`]s from the same tables |
+//! | [`rules`] | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
+//! | [`Element`] | which Rust type stores which [`DType`] |
+//! | [`narrow`] | float8, float4 and 4-bit integer types |
+//!
+//! A pair a framework refuses does not compile, and the error says why:
+//!
+//! ```compile_fail
+//! use promo_core::{rules::kernel_float::KernelFloat, Promoted};
+//! // error: kernel_float type promotion refuses `i8` with `u8`: a signed and an unsigned integer do not mix
+//! let x: Promoted<KernelFloat, i8, u8> = 0;
+//! ```
+//!
+//! Features: `bytemuck` derives `Pod`/`Zeroable` for the narrow types.
 
 #![warn(missing_docs)]
 
