@@ -5,10 +5,11 @@
 
 use promo_table::RuleTable;
 
+promo_macros::rules!("rules/openvino.toml");
 promo_macros::rules!("rules/kernel_float.toml");
 
 /// Every bundled rule set's table, in listing order.
-pub const ALL: &[&RuleTable<'static>] = &[&kernel_float::TABLE];
+pub const ALL: &[&RuleTable<'static>] = &[&openvino::TABLE, &kernel_float::TABLE];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {

@@ -95,6 +95,7 @@ fn side_tokens(s: Side) -> TokenStream {
     match s {
         Side::Tensor => quote!(::promo_core::__private::table::Side::Tensor),
         Side::Scalar => quote!(::promo_core::__private::table::Side::Scalar),
+        Side::Dimensioned => quote!(::promo_core::__private::table::Side::Dimensioned),
         Side::Python => quote!(::promo_core::__private::table::Side::Python),
     }
 }

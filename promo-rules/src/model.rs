@@ -100,7 +100,7 @@ pub struct Rules {
 pub fn domain_len(side: Side) -> usize {
     match side {
         Side::Python => 4,
-        Side::Tensor | Side::Scalar => DType::COUNT,
+        Side::Tensor | Side::Scalar | Side::Dimensioned => DType::COUNT,
     }
 }
 

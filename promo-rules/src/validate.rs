@@ -353,10 +353,13 @@ fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
     match text {
         "tensor" => Some(Side::Tensor),
         "scalar" => Some(Side::Scalar),
+        "dimensioned" => Some(Side::Dimensioned),
         "python" => Some(Side::Python),
         _ => {
             cx.error(
-                format!("unknown operand kind `{text}`: expected `tensor`, `scalar` or `python`"),
+                format!(
+                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned` or `python`"
+                ),
                 span,
             );
             None

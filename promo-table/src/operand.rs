@@ -112,6 +112,13 @@ impl FromStr for Operand {
     }
 }
 
+impl From<DType> for Operand {
+    /// A dtype alone names a tensor with at least one dimension.
+    fn from(d: DType) -> Self {
+        Operand::Tensor(d)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,12 +132,5 @@ mod tests {
         for bad in ["python:str", "rank0:i8", "scalar:f9", ""] {
             assert!(bad.parse::<Operand>().is_err(), "{bad}");
         }
-    }
-}
-
-impl From<DType> for Operand {
-    /// A dtype alone names a tensor with at least one dimension.
-    fn from(d: DType) -> Self {
-        Operand::Tensor(d)
     }
 }

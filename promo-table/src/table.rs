@@ -21,6 +21,8 @@ pub enum Side {
     Tensor,
     /// A rank-0 tensor only. Keys are dtypes.
     Scalar,
+    /// A tensor with at least one dimension only. Keys are dtypes.
+    Dimensioned,
     /// A Python scalar. Keys are [`PyScalar`] kinds.
     Python,
 }
@@ -31,6 +33,7 @@ impl Side {
         match self {
             Side::Tensor => "tensor",
             Side::Scalar => "scalar",
+            Side::Dimensioned => "dimensioned",
             Side::Python => "python",
         }
     }
@@ -39,7 +42,7 @@ impl Side {
     const fn key(self, operand: Operand) -> Option<usize> {
         match (self, operand) {
             (Side::Tensor, Operand::Tensor(d) | Operand::Scalar(d)) => Some(d.index()),
-            (Side::Scalar, Operand::Scalar(d)) => Some(d.index()),
+            (Side::Scalar, Operand::Scalar(d)) | (Side::Dimensioned, Operand::Tensor(d)) => Some(d.index()),
             (Side::Python, Operand::Python(k)) => Some(k.index()),
             _ => None,
         }
