@@ -68,3 +68,8 @@ fn conform(name: &str) -> usize {
 fn openvino_matches_openvino() {
     assert!(conform("openvino") > 0);
 }
+
+#[test]
+fn paddle_matches_paddlepaddle() {
+    assert!(conform("paddle") > 0);
+}
