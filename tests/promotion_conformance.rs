@@ -73,3 +73,8 @@ fn openvino_matches_openvino() {
 fn paddle_matches_paddlepaddle() {
     assert!(conform("paddle") > 0);
 }
+
+#[test]
+fn dali_matches_dali() {
+    assert!(conform("dali") > 0);
+}

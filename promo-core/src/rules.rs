@@ -8,9 +8,15 @@ use promo_table::RuleTable;
 promo_macros::rules!("rules/openvino.toml");
 promo_macros::rules!("rules/kernel_float.toml");
 promo_macros::rules!("rules/paddle.toml");
+promo_macros::rules!("rules/dali.toml");
 
 /// Every bundled rule set's table, in listing order.
-pub const ALL: &[&RuleTable<'static>] = &[&openvino::TABLE, &kernel_float::TABLE, &paddle::TABLE];
+pub const ALL: &[&RuleTable<'static>] = &[
+    &openvino::TABLE,
+    &kernel_float::TABLE,
+    &paddle::TABLE,
+    &dali::TABLE,
+];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {

@@ -36,6 +36,8 @@ def main():
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--reason", action="append", default=[], help="REGEX=key")
     ap.add_argument("--commutative", action="store_true")
+    ap.add_argument("--base-op", default=None, help="the op whose group gives the full layers (default: the largest group)")
+    ap.add_argument("--no-python", action="store_true", help="leave out Python-scalar layers (typed by [python])")
     args = ap.parse_args()
     data = json.load(open(args.data))
     want = dict(s.split("=", 1) for s in args.set)
@@ -97,13 +99,15 @@ def main():
         for op in ops:
             if op in cells[kp]:
                 by[json.dumps(sorted(cells[kp][op].items()))].append(op)
-        gs = sorted(by.values(), key=lambda g: (-len(g), ops.index(g[0])))
+        gs = sorted(by.values(), key=lambda g: (args.base_op not in g, -len(g), ops.index(g[0])))
         return gs
 
     pairs = [("scalar", "dimensioned"), ("dimensioned", "scalar"), ("scalar", "scalar"),
              ("dimensioned", "python"), ("python", "dimensioned"), ("scalar", "python"), ("python", "scalar")]
     if args.commutative:
         pairs = [p for p in pairs if p not in {("dimensioned", "scalar"), ("python", "dimensioned"), ("python", "scalar")}]
+    if args.no_python:
+        pairs = [p for p in pairs if "python" not in p]
     out = []
     base_groups = groups_of(("dimensioned", "dimensioned"))
     base_common = cells[("dimensioned", "dimensioned")][base_groups[0][0]]
