@@ -78,3 +78,8 @@ fn paddle_matches_paddlepaddle() {
 fn dali_matches_dali() {
     assert!(conform("dali") > 0);
 }
+
+#[test]
+fn kernel_float_matches_the_library() {
+    assert!(conform("kernel_float") > 0);
+}
