@@ -4,7 +4,9 @@
 
 #[test]
 fn readme_examples_are_real() {
+    // The README's commands run from the workspace root, as a reader would run them.
+    std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).expect("workspace root");
     trycmd::TestCases::new()
         .register_bin("promo", trycmd::cargo::cargo_bin!("promo"))
-        .case(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+        .case("README.md");
 }

@@ -45,3 +45,8 @@ pub mod __private {
     /// Seals the generated diagnostic traits.
     pub trait Sealed {}
 }
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 //! table, `Promote` impls for every pair of element types, and a diagnostic trait
 //! per refusal reason so that a refused pair fails to compile with the reason.
 //!
-//! The entry point only reads the input; [`expand`](expand::expand) does the work on
+//! The entry point only reads the input; `expand::expand` does the work on
 //! `proc_macro2` tokens and is unit-tested.
 
 mod expand;

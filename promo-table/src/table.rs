@@ -23,7 +23,7 @@ pub enum Side {
     Scalar,
     /// A tensor with at least one dimension only. Keys are dtypes.
     Dimensioned,
-    /// A Python scalar. Keys are [`PyScalar`] kinds.
+    /// A Python scalar. Keys are [`PyScalar`](crate::PyScalar) kinds.
     Python,
 }
 
@@ -170,7 +170,7 @@ pub struct Layer<'a> {
     pub lhs: Side,
     /// What the column operand must be.
     pub rhs: Side,
-    /// Row of each key ([`DType::index`] or [`PyScalar::index`]), or [`ABSENT`].
+    /// Row of each key ([`DType::index`] or [`PyScalar::index`](crate::PyScalar::index)), or [`ABSENT`].
     pub row_of: &'a [u8],
     /// Column of each key, or [`ABSENT`].
     pub col_of: &'a [u8],

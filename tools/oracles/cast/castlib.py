@@ -106,6 +106,8 @@ def from_array(name, arr):
     if name == "string":
         return [str(s) for s in arr.ravel().tolist()]
     width, ebits = TYPES[name][1], TYPES[name][2]
+    if arr.dtype.itemsize * 8 != width:
+        raise TypeError(f"engine returned a {arr.dtype} array for {name}: {arr.ravel()[:4].tolist()}")
     raw = np.ascontiguousarray(arr).ravel().view(UINT[width])
     if ebits == 4:
         raw = raw & 0x0F
@@ -129,13 +131,29 @@ def describe(engine):
     raise ValueError(engine)
 
 
+def ref_dtype(name):
+    """The numpy dtype the reference evaluator uses for `name`."""
+    import onnx
+    from onnx.helper import tensor_dtype_to_np_dtype
+    major, minor = (int(p) for p in onnx.__version__.split(".")[:2])
+    if (major, minor) < (1, 18):
+        # onnx <= 1.17 maps these to their storage type; its evaluator wants the
+        # structured element types of onnx._custom_element_types instead
+        import onnx._custom_element_types as ce
+        custom = {"bf16": ce.bfloat16, "f8e4m3fn": ce.float8e4m3fn, "f8e4m3fnuz": ce.float8e4m3fnuz,
+                  "f8e5m2": ce.float8e5m2, "f8e5m2fnuz": ce.float8e5m2fnuz, "i4": ce.int4, "u4": ce.uint4}
+        if name in custom:
+            return custom[name]
+    return tensor_dtype_to_np_dtype(enum(name))
+
+
 class RefCast:
     def __init__(self, src, dst, opset, saturate=None, round_mode=None):
         from onnx.helper import tensor_dtype_to_np_dtype
         from onnx.reference import ReferenceEvaluator
         self.src, self.dst = src, dst
         self.sess = ReferenceEvaluator(cast_model(src, dst, opset, saturate, round_mode))
-        self.in_dtype = object if src == "string" else tensor_dtype_to_np_dtype(enum(src))
+        self.in_dtype = object if src == "string" else ref_dtype(src)
 
     def run_array(self, x):
         return self.sess.run(None, {"x": x})[0]
@@ -167,9 +185,7 @@ class OrtCast:
         if ebits == 4:  # packed two per byte, low nibble first
             padded = np.zeros(len(values) + (len(values) & 1), dtype=np.uint8)
             padded[: len(values)] = bits & 0x0F
-            packed = padded[0::2] | (padded[1::2] << 4)
-            v = ort.OrtValue.ortvalue_from_shape_and_type([len(values)], np.uint8) if False else None
-            return ("packed", packed)
+            return ("packed", padded[0::2] | (padded[1::2] << 4))
         return ort.OrtValue.ortvalue_from_numpy_with_onnx_type(bits, enum(self.src))
 
     def __call__(self, values):
@@ -177,7 +193,7 @@ class OrtCast:
         xin = self.input_value(values)
         io = self.sess.io_binding()
         if isinstance(xin, tuple):
-            ov = self.ort.OrtValue.ortvalue_from_shape_and_type([n], self._ort_elem_type(self.src))
+            ov = self.ort.OrtValue.ortvalue_from_shape_and_type([n], enum(self.src))
             ctypes.memmove(ov.data_ptr(), xin[1].ctypes.data, xin[1].nbytes)
             io.bind_ortvalue_input("x", ov)
         else:
@@ -196,9 +212,6 @@ class OrtCast:
             un[1::2] = raw >> 4
             return [int(v) for v in un[:n].tolist()]
         return [int(v) for v in raw.view(UINT[width])[:n].tolist()]
-
-    def _ort_elem_type(self, name):
-        return enum(name)
 
 
 class MlCast:
@@ -238,3 +251,30 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+# ------------------------------------------------- helpers for the generators
+
+def old_python():
+    """Interpreter of the virtual environment with the older onnx release."""
+    import os
+    root = os.environ.get("PROMO_CAST_VENVS", "/work/venvs")
+    return os.environ.get("PROMO_CAST_OLD_PY", f"{root}/onnx-old/bin/python")
+
+
+def run_elsewhere(python, engine, jobs):
+    """Run jobs through castlib.py in another interpreter; returns (engine description, results)."""
+    import os
+    import subprocess
+    here = os.path.dirname(os.path.abspath(__file__))
+    proc = subprocess.run([python, os.path.join(here, "castlib.py"), engine],
+                          input=json.dumps(jobs), capture_output=True, text=True, check=True)
+    answer = json.loads(proc.stdout)
+    return answer["engine"], answer["results"]
+
+
+def dump(path, obj):
+    """JSON with one group per line-ish: compact lists, readable keys."""
+    with open(path, "w") as f:
+        json.dump(obj, f, separators=(",", ":"), sort_keys=False)
+        f.write("\n")
