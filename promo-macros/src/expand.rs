@@ -176,6 +176,29 @@ fn expand_table(rules: &Rules) -> TokenStream {
             }
         }
     });
+    let flat = match rules.with_table(|table| table.flatten()) {
+        Some(parts) => {
+            let (radix, op_slot, op_slots, key_of, keys, cells) = (
+                &parts.radix,
+                &parts.op_slot,
+                parts.op_slots,
+                &parts.key_of,
+                parts.keys,
+                &parts.cells,
+            );
+            quote! {
+                ::core::option::Option::Some(#t::Flat {
+                    radix: &[#(#radix),*],
+                    op_slot: &[#(#op_slot),*],
+                    op_slots: #op_slots,
+                    key_of: &[#(#key_of),*],
+                    keys: #keys,
+                    cells: &[#(#cells),*],
+                })
+            }
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         #t::RuleTable {
             name: #name,
@@ -188,6 +211,7 @@ fn expand_table(rules: &Rules) -> TokenStream {
             python: [#(#python),*],
             reasons: &[#(#reasons),*],
             layers: &[#(#layers),*],
+            flat: #flat,
         }
     }
 }

@@ -177,6 +177,7 @@ impl Rules {
             python: self.python,
             reasons: &reasons,
             layers: &layers,
+            flat: None,
         })
     }
 }

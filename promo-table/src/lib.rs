@@ -23,6 +23,7 @@ pub use dtype::{Category, DType, UnknownDType};
 pub use op::{Op, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use table::{
-    Cell, Condition, Layer, OptionError, OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable,
-    Side, ABSENT, MAX_OPTIONS,
+    operand_key, operand_of_key, option_combo, Cell, Condition, Flat, FlatParts, Layer, OptionError,
+    OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side, ABSENT, MAX_OPTIONS,
+    OPERAND_KEYS,
 };

@@ -190,6 +190,11 @@ class OrtCast:
 
     def __call__(self, values):
         n = len(values)
+        if self.src == "string":
+            # string tensors cannot be io-bound: plain run, so only targets numpy can hold
+            if self.dst not in NATIVE and self.dst != "string":
+                raise TypeError(f"onnxruntime's Python API can neither bind a string input nor return {self.dst}")
+            return from_array(self.dst, self.sess.run(None, {"x": np.array(values, dtype=object)})[0])
         xin = self.input_value(values)
         io = self.sess.io_binding()
         if isinstance(xin, tuple):
