@@ -687,12 +687,12 @@ impl RuleTable<'_> {
         };
         let mut key_of = vec![ABSENT; OPERAND_KEYS];
         let mut operands = Vec::new();
-        for key in 0..OPERAND_KEYS {
+        for (key, slot) in key_of.iter_mut().enumerate() {
             let Some(operand) = operand_of_key(key) else {
                 continue;
             };
             if operand.dtype().is_none_or(|d| self.accepts(d)) {
-                key_of[key] = operands.len() as u8;
+                *slot = operands.len() as u8;
                 operands.push(operand);
             }
         }
