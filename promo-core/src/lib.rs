@@ -26,6 +26,7 @@
 
 extern crate self as promo_core;
 
+pub mod cast;
 pub mod element;
 pub mod narrow;
 mod promote;

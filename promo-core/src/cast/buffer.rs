@@ -1,0 +1,248 @@
+//! Buffer conversion: raw little-endian buffers from one dtype to another, through a
+//! `const` table of monomorphized kernels chosen once per call.
+
+use super::values::{CastSource, CastTarget};
+use super::CastOptions;
+use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4, Format, Minifloat};
+use crate::DType;
+use core::fmt;
+use half::{bf16, f16};
+
+/// Why a buffer could not be converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConvertError {
+    /// ONNX `Cast` has no such conversion (complex, string, or a type ONNX lacks).
+    Unsupported {
+        /// The source dtype.
+        from: DType,
+        /// The target dtype.
+        to: DType,
+    },
+    /// The input ends inside an element.
+    PartialElement {
+        /// The byte offset where the incomplete element starts.
+        offset: u64,
+        /// The element size in bytes.
+        size: usize,
+    },
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::Unsupported { from, to } => write!(f, "no ONNX Cast from {from} to {to}"),
+            ConvertError::PartialElement { offset, size } => write!(
+                f,
+                "input ends inside an element: {} trailing byte(s) at byte offset {offset} (elements are {size} bytes)",
+                "fewer than a whole element's"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+/// How an element lies in a buffer.
+pub trait Raw: Copy {
+    /// Bits per element: 4 (packed two per byte, low nibble first) or a multiple of 8.
+    const BITS: usize;
+    /// Element `i` of `bytes`.
+    fn read(bytes: &[u8], i: usize) -> Self;
+    /// Stores `self` as element `i` of `bytes`.
+    fn write(self, bytes: &mut [u8], i: usize);
+}
+
+macro_rules! raw_le {
+    ($($t:ty: $n:expr, |$v:ident| $to:expr, |$b:ident| $from:expr;)*) => {$(
+        impl Raw for $t {
+            const BITS: usize = $n * 8;
+            #[inline]
+            fn read(bytes: &[u8], i: usize) -> Self {
+                let mut $b = [0u8; $n];
+                $b.copy_from_slice(&bytes[i * $n..i * $n + $n]);
+                $from
+            }
+            #[inline]
+            fn write(self, bytes: &mut [u8], i: usize) {
+                let $v = self;
+                bytes[i * $n..i * $n + $n].copy_from_slice(&$to);
+            }
+        }
+    )*};
+}
+
+raw_le! {
+    bool: 1, |v| [v as u8], |b| b[0] != 0;
+    i8: 1, |v| v.to_le_bytes(), |b| i8::from_le_bytes(b);
+    u8: 1, |v| v.to_le_bytes(), |b| u8::from_le_bytes(b);
+    i16: 2, |v| v.to_le_bytes(), |b| i16::from_le_bytes(b);
+    u16: 2, |v| v.to_le_bytes(), |b| u16::from_le_bytes(b);
+    i32: 4, |v| v.to_le_bytes(), |b| i32::from_le_bytes(b);
+    u32: 4, |v| v.to_le_bytes(), |b| u32::from_le_bytes(b);
+    i64: 8, |v| v.to_le_bytes(), |b| i64::from_le_bytes(b);
+    u64: 8, |v| v.to_le_bytes(), |b| u64::from_le_bytes(b);
+    f32: 4, |v| v.to_le_bytes(), |b| f32::from_le_bytes(b);
+    f64: 8, |v| v.to_le_bytes(), |b| f64::from_le_bytes(b);
+    f16: 2, |v| v.to_bits().to_le_bytes(), |b| f16::from_bits(u16::from_le_bytes(b));
+    bf16: 2, |v| v.to_bits().to_le_bytes(), |b| bf16::from_bits(u16::from_le_bytes(b));
+    f8e8m0: 1, |v| [v.to_bits()], |b| f8e8m0::from_bits(b[0]);
+}
+
+macro_rules! raw_byte_float {
+    ($($t:ty),*) => {$(
+        impl Raw for $t {
+            const BITS: usize = 8;
+            #[inline]
+            fn read(bytes: &[u8], i: usize) -> Self {
+                <$t>::from_bits(bytes[i])
+            }
+            #[inline]
+            fn write(self, bytes: &mut [u8], i: usize) {
+                bytes[i] = self.to_bits();
+            }
+        }
+    )*};
+}
+raw_byte_float!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz);
+
+macro_rules! raw_nibble {
+    ($($t:ty),*) => {$(
+        impl Raw for $t {
+            const BITS: usize = 4;
+            #[inline]
+            fn read(bytes: &[u8], i: usize) -> Self {
+                let byte = bytes[i / 2];
+                <$t>::from_bits(if i % 2 == 0 { byte & 0xf } else { byte >> 4 })
+            }
+            #[inline]
+            fn write(self, bytes: &mut [u8], i: usize) {
+                let byte = &mut bytes[i / 2];
+                *byte = if i % 2 == 0 {
+                    (*byte & 0xf0) | self.to_bits()
+                } else {
+                    (*byte & 0x0f) | (self.to_bits() << 4)
+                };
+            }
+        }
+    )*};
+}
+raw_nibble!(i4, u4, f4e2m1);
+
+/// Bytes taken by `count` elements of `bits` bits.
+const fn bytes_for(bits: usize, count: usize) -> usize {
+    (count * bits).div_ceil(8)
+}
+
+/// One monomorphized conversion of `count` elements.
+type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
+
+#[inline(never)]
+fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    if S::BITS % 8 == 0 && T::BITS % 8 == 0 {
+        let (sb, tb) = (S::BITS / 8, T::BITS / 8);
+        for (s, t) in src[..count * sb].chunks_exact(sb).zip(dst[..count * tb].chunks_exact_mut(tb)) {
+            T::from_value(S::read(s, 0).value(), options).write(t, 0);
+        }
+    } else {
+        for i in 0..count {
+            T::from_value(S::read(src, i).value(), options).write(dst, i);
+        }
+    }
+}
+
+/// A `Minifloat` marker check that every format here is byte-sized or a nibble.
+const _: () = assert!(<crate::narrow::E4M3FN as Format>::SPEC.bits() == 8);
+const _: () = assert!(core::mem::size_of::<Minifloat<crate::narrow::E2M1>>() == 1);
+
+macro_rules! table {
+    ($($s:ident: $st:ty),* $(,)?) => {
+        /// The dtypes a buffer conversion takes, in table order.
+        const CASTABLE: &[DType] = &[$(DType::$s),*];
+        table!(@rows [$($s: $st),*] [$($s: $st),*]);
+    };
+    (@rows [$($s:ident: $st:ty),*] $all:tt) => {
+        /// `KERNELS[i][j]` converts `CASTABLE[i]` to `CASTABLE[j]`.
+        const KERNELS: &[&[Kernel]] = &[$(table!(@row $st $all)),*];
+    };
+    (@row $st:ty [$($t:ident: $tt:ty),*]) => {
+        &[$(kernel::<$st, $tt> as Kernel),*]
+    };
+}
+
+table! {
+    Bool: bool, I4: i4, U4: u4, I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64,
+    F4E2M1: f4e2m1, F8E4M3FN: f8e4m3fn, F8E4M3FNUZ: f8e4m3fnuz, F8E5M2: f8e5m2, F8E5M2FNUZ: f8e5m2fnuz,
+    F8E8M0: f8e8m0, F16: f16, BF16: bf16, F32: f32, F64: f64,
+}
+
+/// Bits per element of `dtype` in a buffer, if buffers of it can be converted.
+pub fn element_size(dtype: DType) -> Option<usize> {
+    CASTABLE.contains(&dtype).then(|| dtype.bits() as usize)
+}
+
+/// A conversion from one dtype to another, its kernel chosen once.
+#[derive(Clone, Copy)]
+pub struct Converter {
+    kernel: Kernel,
+    options: CastOptions,
+    from_bits: usize,
+    to_bits: usize,
+}
+
+impl fmt::Debug for Converter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Converter").field("from_bits", &self.from_bits).field("to_bits", &self.to_bits).finish()
+    }
+}
+
+impl Converter {
+    /// The conversion from `from` to `to` with `options`.
+    pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
+        let find = |d: DType| CASTABLE.iter().position(|&c| c == d);
+        let (Some(i), Some(j)) = (find(from), find(to)) else {
+            return Err(ConvertError::Unsupported { from, to });
+        };
+        Ok(Converter {
+            kernel: KERNELS[i][j],
+            options,
+            from_bits: from.bits() as usize,
+            to_bits: to.bits() as usize,
+        })
+    }
+
+    /// Bits per source element.
+    pub fn from_bits(&self) -> usize {
+        self.from_bits
+    }
+
+    /// Converts `count` elements of `src` and appends them to `out`.
+    pub fn convert_into(&self, src: &[u8], count: usize, out: &mut Vec<u8>) {
+        let start = out.len();
+        out.resize(start + bytes_for(self.to_bits, count), 0);
+        (self.kernel)(src, &mut out[start..], count, &self.options);
+    }
+}
+
+/// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
+/// types two per byte, low nibble first) and the result holds them as `to`.
+///
+/// For 4-bit sources every nibble is an element (an odd count is not expressible);
+/// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
+pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
+    let converter = Converter::new(from, to, *options)?;
+    let bits = converter.from_bits;
+    let count = src.len() * 8 / bits;
+    if bits >= 8 && src.len() % (bits / 8) != 0 {
+        return Err(ConvertError::PartialElement { offset: (count * bits / 8) as u64, size: bits / 8 });
+    }
+    let mut out = Vec::new();
+    converter.convert_into(src, count, &mut out);
+    Ok(out)
+}
+
+/// [`convert`] with `from`/`to` given as names.
+pub fn convert_bytes(from: &str, to: &str, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, String> {
+    let from: DType = from.parse().map_err(|e| format!("{e}"))?;
+    let to: DType = to.parse().map_err(|e| format!("{e}"))?;
+    convert(from, to, src, options).map_err(|e| e.to_string())
+}

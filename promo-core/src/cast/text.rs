@@ -1,0 +1,261 @@
+//! Strings: ONNX `Cast` from and to `STRING`, as the reference evaluator does it
+//! (Python's `float()` / `int()` to parse, numpy's `str` to format).
+
+use super::values::{CastSource, CastTarget, FloatToInt, Value};
+use super::CastOptions;
+use core::fmt;
+
+/// A string that is not a number of the requested kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CastError {
+    /// Not a number at all (`"abc"`, `""`, `"0x10"`).
+    NotANumber(String),
+    /// A number, but not an integer, where an integer type was asked for (`"2.5"`).
+    NotAnInteger(String),
+    /// An integer outside the target type's range (`"300"` as `i8`).
+    OutOfRange(String, &'static str),
+}
+
+impl fmt::Display for CastError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastError::NotANumber(s) => write!(f, "not a number: `{s}`"),
+            CastError::NotAnInteger(s) => write!(f, "not an integer: `{s}`"),
+            CastError::OutOfRange(s, t) => write!(f, "`{s}` is out of range for {t}"),
+        }
+    }
+}
+
+impl std::error::Error for CastError {}
+
+/// Drops single underscores between digits (Python's `1_000`); `None` if an
+/// underscore stands anywhere else.
+fn without_underscores(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'_' {
+            let digit_before = i > 0 && bytes[i - 1].is_ascii_digit();
+            let digit_after = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !(digit_before && digit_after) {
+                return None;
+            }
+        } else {
+            out.push(b as char);
+        }
+    }
+    Some(out)
+}
+
+/// Parses like Python's `float()`: surrounding whitespace, a sign, plain or
+/// scientific notation, `inf` / `infinity` / `nan` in any case, `_` between digits.
+pub fn parse_float(s: &str) -> Result<f64, CastError> {
+    let bad = || CastError::NotANumber(s.to_owned());
+    let text = without_underscores(s.trim()).ok_or_else(bad)?;
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(&text);
+    let word = unsigned.to_ascii_lowercase();
+    let special = matches!(word.as_str(), "inf" | "infinity" | "nan");
+    let numeric = !unsigned.is_empty()
+        && unsigned.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        && unsigned.bytes().any(|b| b.is_ascii_digit());
+    if !special && !numeric {
+        return Err(bad());
+    }
+    text.parse::<f64>().map_err(|_| bad())
+}
+
+/// Parses like Python's `int()`: whitespace, a sign, decimal digits with `_`
+/// between them.
+pub fn parse_int(s: &str) -> Result<i128, CastError> {
+    let text = without_underscores(s.trim()).ok_or_else(|| CastError::NotAnInteger(s.to_owned()))?;
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(&text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(if parse_float(s).is_ok() {
+            CastError::NotAnInteger(s.to_owned())
+        } else {
+            CastError::NotANumber(s.to_owned())
+        });
+    }
+    text.parse::<i128>().map_err(|_| CastError::OutOfRange(s.to_owned(), "i128"))
+}
+
+/// A string cast to `T`: floats parse as `f64` and round once to `T`; integer
+/// types take integers in range only; `bool` takes any number (zero is false).
+pub fn parse_value<T: CastTarget + ParseKind>(s: &str, options: &CastOptions) -> Result<T, CastError> {
+    let value = match T::KIND {
+        Kind::Float => Value::Float(parse_float(s)?, FloatToInt::X86),
+        Kind::Bool => Value::Float(parse_float(s)?, FloatToInt::X86),
+        Kind::Int { min, max, name } => {
+            let i = parse_int(s)?;
+            if i < min || i > max {
+                return Err(CastError::OutOfRange(s.to_owned(), name));
+            }
+            Value::Int(i)
+        }
+    };
+    Ok(T::from_value(value, options))
+}
+
+/// What a string must hold to become a type.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// Any number.
+    Float,
+    /// Any number; zero is false.
+    Bool,
+    /// An integer in `min..=max`.
+    Int {
+        /// Smallest accepted.
+        min: i128,
+        /// Largest accepted.
+        max: i128,
+        /// The type, for messages.
+        name: &'static str,
+    },
+}
+
+/// The kind of string a type parses from.
+pub trait ParseKind {
+    /// The kind.
+    const KIND: Kind;
+}
+
+macro_rules! parse_kinds {
+    (float: $($f:ty),*; int: $($i:ty => $name:literal, $min:expr, $max:expr);*) => {
+        $(impl ParseKind for $f { const KIND: Kind = Kind::Float; })*
+        $(impl ParseKind for $i { const KIND: Kind = Kind::Int { min: $min, max: $max, name: $name }; })*
+    };
+}
+use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
+use half::{bf16, f16};
+parse_kinds! {
+    float: f16, bf16, f32, f64, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, f4e2m1;
+    int: i8 => "i8", i8::MIN as i128, i8::MAX as i128;
+         i16 => "i16", i16::MIN as i128, i16::MAX as i128;
+         i32 => "i32", i32::MIN as i128, i32::MAX as i128;
+         i64 => "i64", i64::MIN as i128, i64::MAX as i128;
+         u8 => "u8", 0, u8::MAX as i128;
+         u16 => "u16", 0, u16::MAX as i128;
+         u32 => "u32", 0, u32::MAX as i128;
+         u64 => "u64", 0, u64::MAX as i128;
+         i4 => "i4", -8, 7;
+         u4 => "u4", 0, 15
+}
+impl ParseKind for bool {
+    const KIND: Kind = Kind::Bool;
+}
+
+/// Lays out shortest round-trip digits the way Python's `repr` does: positional
+/// for exponents −4..16 (with `.0` when whole), else `d.ddde±XX`.
+fn python_repr(scientific: &str) -> String {
+    let (mantissa, exp) = scientific.split_once('e').unwrap_or((scientific, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let sign = if negative { "-" } else { "" };
+    if (-4..16).contains(&exp) {
+        let point = exp + 1; // digits before the decimal point
+        let text = if point <= 0 {
+            format!("0.{}{}", "0".repeat((-point) as usize), digits)
+        } else if point as usize >= digits.len() {
+            format!("{}{}.0", digits, "0".repeat(point as usize - digits.len()))
+        } else {
+            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+        };
+        format!("{sign}{text}")
+    } else {
+        let (first, rest) = digits.split_at(1);
+        let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        format!("{sign}{first}{frac}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    }
+}
+
+/// The shortest decimal that rounds back to `x` through `round_trips`, in
+/// scientific notation (`1.5e-5`).
+fn shortest(x: f64, round_trips: impl Fn(f64) -> bool) -> String {
+    for precision in 0..17 {
+        let text = format!("{x:.precision$e}");
+        if let Ok(back) = text.parse::<f64>() {
+            if round_trips(back) {
+                // Trim trailing zeros of the mantissa ("1.50e3" → "1.5e3").
+                let (m, e) = text.split_once('e').unwrap_or((&text, "0"));
+                let m = if m.contains('.') { m.trim_end_matches('0').trim_end_matches('.') } else { m };
+                return format!("{m}e{e}");
+            }
+        }
+    }
+    format!("{x:e}")
+}
+
+/// A value as ONNX's reference evaluator writes it (numpy `str`): integers in
+/// decimal, `True` / `False`, floats as Python's `repr` of their shortest
+/// round-trip digits in their own precision (`0.1` for f32 0.1, `0.3333` for f16
+/// 1/3, `1e-05`, `inf`, `nan`); the narrow formats and bf16 through `f32`.
+pub fn format_value<S: CastSource + FormatKind>(x: S) -> String {
+    match (x.value(), S::PRECISION) {
+        (Value::Bool(b), _) => (if b { "True" } else { "False" }).to_owned(),
+        (Value::Int(i), _) => i.to_string(),
+        (Value::Float(v, _), _) if v.is_nan() => "nan".to_owned(),
+        (Value::Float(v, _), _) if v.is_infinite() => (if v > 0.0 { "inf" } else { "-inf" }).to_owned(),
+        (Value::Float(v, _), Precision::F16) => {
+            python_repr(&shortest(v, |b| f16::from_f64(b).to_f64() == v))
+        }
+        (Value::Float(v, _), Precision::F64) => python_repr(&shortest(v, |b| b == v)),
+        (Value::Float(v, _), Precision::F32) => python_repr(&shortest(v, |b| b as f32 as f64 == v)),
+    }
+}
+
+/// The precision a float is written in.
+#[derive(Clone, Copy, Debug)]
+pub enum Precision {
+    /// Shortest digits for f16.
+    F16,
+    /// Shortest digits for f32 (also the narrow formats and bf16).
+    F32,
+    /// Shortest digits for f64.
+    F64,
+}
+
+/// The precision a type is written in.
+pub trait FormatKind {
+    /// The precision (ignored for integers and bool).
+    const PRECISION: Precision;
+}
+
+macro_rules! format_kinds {
+    ($($t:ty => $p:ident),* $(,)?) => {$(impl FormatKind for $t { const PRECISION: Precision = Precision::$p; })*};
+}
+format_kinds! {
+    bool => F64, i8 => F64, i16 => F64, i32 => F64, i64 => F64, u8 => F64, u16 => F64, u32 => F64, u64 => F64,
+    i4 => F64, u4 => F64, f16 => F16, bf16 => F32, f32 => F32, f64 => F64,
+    f8e4m3fn => F32, f8e4m3fnuz => F32, f8e5m2 => F32, f8e5m2fnuz => F32, f8e8m0 => F32, f4e2m1 => F32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_layout() {
+        assert_eq!(python_repr("1e-5"), "1e-05");
+        assert_eq!(python_repr("4.48e2"), "448.0");
+        assert_eq!(python_repr("1e16"), "1e+16");
+        assert_eq!(python_repr("-1.5e0"), "-1.5");
+        assert_eq!(python_repr("3.3333e-1"), "0.33333");
+        assert_eq!(python_repr("1.2345e-4"), "0.00012345");
+    }
+
+    #[test]
+    fn python_parsing() {
+        assert_eq!(parse_float(" 1_000 "), Ok(1000.0));
+        assert!(parse_float("1__0").is_err());
+        assert!(parse_float("0x10").is_err());
+        assert!(parse_float("").is_err());
+        assert_eq!(parse_float("-Infinity"), Ok(f64::NEG_INFINITY));
+        assert_eq!(parse_int("-0"), Ok(0));
+        assert!(matches!(parse_int("2.5"), Err(CastError::NotAnInteger(_))));
+    }
+}

@@ -1,0 +1,349 @@
+//! [`Value`], the exact intermediate of every cast, and [`CastFrom`] for every
+//! pair of numeric element types.
+
+use super::{int_to_f64_round_odd, to_e8m0, CastOptions, FNUZ_INF_SATURATES_FROM};
+use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, format, i4, u4, Format, Minifloat};
+use half::{bf16, f16};
+
+/// What a float source does when it becomes an integer, which ONNX leaves undefined
+/// out of range. promo does what the reference (numpy / ml_dtypes on x86-64) does:
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatToInt {
+    /// f16, f32, f64 (numpy): truncate toward zero through the x86 `cvtt` conversion —
+    /// to `i32` for targets of 32 bits or fewer (out of range or NaN gives
+    /// `0x8000_0000`), to `i64` for 64-bit targets (`0x8000…0000`); unsigned targets
+    /// of 32 and 64 bits subtract 2^31 / 2^63 first for values at or above it; the
+    /// result is then truncated to the target's width.
+    X86,
+    /// bf16, the float 8 formats, f4e2m1, f8e8m0 (ml_dtypes): NaN gives 0, ±∞ the
+    /// target's max / min (i4/u4: those of i8/u8, then truncated), finite values as
+    /// [`FloatToInt::X86`].
+    MlDtypes,
+}
+
+/// The exact value of any numeric element, before the target rounds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// A bool.
+    Bool(bool),
+    /// An integer of any width.
+    Int(i128),
+    /// A float, widened exactly to `f64` (a NaN keeps its sign and payload bits),
+    /// with the rule its source type follows into integers.
+    Float(f64, FloatToInt),
+}
+
+/// Construction of `Self` from `S` as ONNX `Cast` does it.
+pub trait CastFrom<S>: Sized {
+    /// `value` cast to `Self`.
+    fn cast_from(value: S, options: &CastOptions) -> Self;
+}
+
+/// A type that can be cast from: its exact [`Value`].
+pub trait CastSource: Copy {
+    /// The exact value.
+    fn value(self) -> Value;
+}
+
+/// A type that can be cast to: rounding a [`Value`].
+pub trait CastTarget: Sized {
+    /// `value` rounded to `Self`.
+    fn from_value(value: Value, options: &CastOptions) -> Self;
+}
+
+impl<S: CastSource, T: CastTarget> CastFrom<S> for T {
+    #[inline]
+    fn cast_from(value: S, options: &CastOptions) -> Self {
+        T::from_value(value.value(), options)
+    }
+}
+
+/// `f32` to `f64` keeping a NaN's payload bits as they are (no quieting).
+#[inline]
+pub(crate) fn widen_f32(x: f32) -> f64 {
+    if x.is_nan() {
+        let bits = x.to_bits();
+        let sign = ((bits >> 31) as u64) << 63;
+        f64::from_bits(sign | 0x7ff0_0000_0000_0000 | (((bits & 0x7f_ffff) as u64) << 29))
+    } else {
+        x as f64
+    }
+}
+
+/// `f16` to `f64` keeping a NaN's payload bits (as numpy does).
+#[inline]
+fn widen_f16(x: f16) -> f64 {
+    let bits = x.to_bits();
+    if x.is_nan() {
+        let sign = ((bits >> 15) as u64) << 63;
+        f64::from_bits(sign | 0x7ff0_0000_0000_0000 | (((bits & 0x3ff) as u64) << 42))
+    } else {
+        x.to_f64()
+    }
+}
+
+// ---- sources ---------------------------------------------------------------
+
+impl CastSource for bool {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Bool(self)
+    }
+}
+
+macro_rules! int_sources {
+    ($($t:ty),*) => {$(
+        impl CastSource for $t {
+            #[inline]
+            fn value(self) -> Value {
+                Value::Int(self as i128)
+            }
+        }
+    )*};
+}
+int_sources!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+impl CastSource for i4 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Int(self.get() as i128)
+    }
+}
+impl CastSource for u4 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Int(self.get() as i128)
+    }
+}
+impl CastSource for f32 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(widen_f32(self), FloatToInt::X86)
+    }
+}
+impl CastSource for f64 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(self, FloatToInt::X86)
+    }
+}
+impl CastSource for f16 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(widen_f16(self), FloatToInt::X86)
+    }
+}
+impl CastSource for bf16 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(widen_f32(self.to_f32()), FloatToInt::MlDtypes)
+    }
+}
+impl<F: Format> CastSource for Minifloat<F> {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(self.to_f64(), FloatToInt::MlDtypes)
+    }
+}
+impl CastSource for f8e8m0 {
+    #[inline]
+    fn value(self) -> Value {
+        Value::Float(self.to_f64(), FloatToInt::MlDtypes)
+    }
+}
+
+// ---- targets ---------------------------------------------------------------
+
+impl CastTarget for bool {
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        match value {
+            Value::Bool(b) => b,
+            Value::Int(i) => i != 0,
+            Value::Float(x, _) => x != 0.0,
+        }
+    }
+}
+
+/// x86 `cvttsd2si` to 32 bits: truncate, `0x8000_0000` when out of range or NaN.
+#[inline]
+fn cvtt32(x: f64) -> i64 {
+    if x > -2147483649.0 && x < 2147483648.0 {
+        x as i64
+    } else {
+        i32::MIN as i64
+    }
+}
+
+/// x86 `cvttsd2si` to 64 bits.
+#[inline]
+fn cvtt64(x: f64) -> i128 {
+    if x >= -9223372036854775808.0 && x < 9223372036854775808.0 {
+        x as i64 as i128
+    } else {
+        i64::MIN as i128
+    }
+}
+
+/// A float's integer as the reference computes it, before truncation to `bits`.
+#[inline]
+fn float_to_int(x: f64, rule: FloatToInt, bits: u32, signed: bool) -> i128 {
+    if rule == FloatToInt::MlDtypes {
+        if x.is_nan() {
+            return 0;
+        }
+        if x.is_infinite() {
+            let width = bits.max(8);
+            let (min, max) = if signed {
+                (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1)
+            } else {
+                (0, (1i128 << width) - 1)
+            };
+            return if x > 0.0 { max } else { min };
+        }
+    }
+    match (bits, signed) {
+        (64, true) => cvtt64(x),
+        (64, false) if x >= 9223372036854775808.0 => cvtt64(x - 9223372036854775808.0) ^ i64::MIN as i128,
+        (64, false) => cvtt64(x),
+        (32, false) if x >= 2147483648.0 => cvtt32(x - 2147483648.0) as i128 ^ 0x8000_0000,
+        _ => cvtt32(x) as i128,
+    }
+}
+
+macro_rules! int_targets {
+    ($($t:ty: $bits:expr, $signed:expr;)*) => {$(
+        impl CastTarget for $t {
+            #[inline]
+            fn from_value(value: Value, _: &CastOptions) -> Self {
+                match value {
+                    Value::Bool(b) => b as $t,
+                    Value::Int(i) => i as $t,
+                    Value::Float(x, rule) => float_to_int(x, rule, $bits, $signed) as $t,
+                }
+            }
+        }
+    )*};
+}
+int_targets! {
+    i8: 8, true; i16: 16, true; i32: 32, true; i64: 64, true;
+    u8: 8, false; u16: 16, false; u32: 32, false; u64: 64, false;
+}
+
+impl CastTarget for i4 {
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        match value {
+            Value::Bool(b) => i4::wrapping_from(b as i64),
+            Value::Int(i) => i4::wrapping_from(i as i64),
+            Value::Float(x, rule) => i4::wrapping_from(float_to_int(x, rule, 4, true) as i64),
+        }
+    }
+}
+impl CastTarget for u4 {
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        match value {
+            Value::Bool(b) => u4::wrapping_from(b as i64),
+            Value::Int(i) => u4::wrapping_from(i as i64),
+            Value::Float(x, rule) => u4::wrapping_from(float_to_int(x, rule, 4, false) as i64),
+        }
+    }
+}
+
+/// The exact value as `f64`, integers rounded to odd (so the target rounds once).
+#[inline]
+fn as_f64(value: Value) -> f64 {
+    match value {
+        Value::Bool(b) => b as u8 as f64,
+        Value::Int(i) => int_to_f64_round_odd(i),
+        Value::Float(x, _) => x,
+    }
+}
+
+impl CastTarget for f64 {
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        match value {
+            Value::Int(i) => i as f64,
+            other => as_f64(other),
+        }
+    }
+}
+
+impl CastTarget for f32 {
+    /// Round to nearest even once (`f64 as f32`); a NaN keeps its sign and the top
+    /// of its payload and is quieted, as x86 does.
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        match value {
+            Value::Int(i) => i as f32,
+            other => as_f64(other) as f32,
+        }
+    }
+}
+
+impl CastTarget for f16 {
+    /// Round to nearest even once, overflow to ±∞; a NaN keeps its sign and the top
+    /// ten payload bits (made nonzero), as numpy does.
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        let x = as_f64(value);
+        if x.is_nan() {
+            let bits = x.to_bits();
+            let sign = ((bits >> 63) as u16) << 15;
+            let payload = ((bits >> 42) & 0x3ff) as u16;
+            return f16::from_bits(sign | 0x7c00 | payload.max(1));
+        }
+        f16::from_bits(format::F16.encode(x, false) as u16)
+    }
+}
+
+impl CastTarget for bf16 {
+    /// Round to nearest even once, overflow to ±∞; NaN → `0x7fc0` / `0xffc0`.
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        bf16::from_bits(format::BF16.encode(as_f64(value), false) as u16)
+    }
+}
+
+/// Float 8 with ONNX's `saturate`, and the opset rule for ±∞ in the FNUZ formats.
+#[inline]
+fn float8<F: Format>(value: Value, options: &CastOptions) -> Minifloat<F> {
+    let x = as_f64(value);
+    let fnuz = F::SPEC.non_finite == format::NonFinite::NanNegativeZero;
+    if fnuz && x.is_infinite() && options.opset < FNUZ_INF_SATURATES_FROM {
+        return Minifloat::from_bits(F::SPEC.nan.0 as u8);
+    }
+    Minifloat::from_f64(x, options.saturate)
+}
+
+macro_rules! float8_targets {
+    ($($t:ty),*) => {$(
+        impl CastTarget for $t {
+            /// See [`Minifloat::from_f64`]; with `saturate` and an opset before 24,
+            /// ±∞ becomes NaN in the FNUZ formats.
+            #[inline]
+            fn from_value(value: Value, options: &CastOptions) -> Self {
+                float8(value, options)
+            }
+        }
+    )*};
+}
+float8_targets!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz);
+
+impl CastTarget for f4e2m1 {
+    /// Round to nearest even, saturate to ±6 (±∞ too); `saturate` does not apply.
+    #[inline]
+    fn from_value(value: Value, _: &CastOptions) -> Self {
+        Minifloat::from_f64(as_f64(value), true)
+    }
+}
+
+impl CastTarget for f8e8m0 {
+    /// See [`f8e8m0::from_f64`].
+    #[inline]
+    fn from_value(value: Value, options: &CastOptions) -> Self {
+        to_e8m0(as_f64(value), options)
+    }
+}

@@ -1,0 +1,246 @@
+//! The narrow floating-point formats as data: one [`Spec`] per format, and the
+//! bit-level encoder and decoder every format shares.
+//!
+//! | format | bits | exp | man | bias | max | infinity | NaN | −0 |
+//! | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | `f8e4m3fn` | 8 | 4 | 3 | 7 | 448 | none | `S.1111.111` | yes |
+//! | `f8e4m3fnuz` | 8 | 4 | 3 | 8 | 240 | none | `0x80` only | no |
+//! | `f8e5m2` | 8 | 5 | 2 | 15 | 57344 | `S.11111.00` | `S.11111.xx`, xx ≠ 0 | yes |
+//! | `f8e5m2fnuz` | 8 | 5 | 2 | 16 | 57344 | none | `0x80` only | no |
+//! | `f4e2m1` | 4 | 2 | 1 | 1 | 6 | none | none | yes |
+//! | `f16` | 16 | 5 | 10 | 15 | 65504 | IEEE | IEEE | yes |
+//! | `bf16` | 16 | 8 | 7 | 127 | 3.39e38 | IEEE | IEEE | yes |
+//!
+//! `f8e8m0` (an unsigned power of two) has its own rules, in `e8m0`.
+
+/// How a format spells the values that are not finite numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NonFinite {
+    /// IEEE 754: all-ones exponent is infinity (mantissa 0) or NaN.
+    Ieee,
+    /// Finite only; all-ones exponent and mantissa is NaN (`S.1111.111`).
+    NanAllOnes,
+    /// Finite only; the negative-zero code `0x80` is the only NaN; no −0.
+    NanNegativeZero,
+    /// Finite only, no NaN at all.
+    None,
+}
+
+/// The parameters of one floating-point format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Canonical dtype name.
+    pub name: &'static str,
+    /// Exponent bits.
+    pub exp_bits: u32,
+    /// Mantissa (fraction) bits.
+    pub man_bits: u32,
+    /// Exponent bias.
+    pub bias: i32,
+    /// Encoding of non-finite values.
+    pub non_finite: NonFinite,
+    /// The code of a NaN with the sign bit clear and with it set, as the ONNX
+    /// reference produces them.
+    pub nan: (u32, u32),
+}
+
+/// float8 E4M3FN.
+pub const E4M3FN: Spec = Spec {
+    name: "f8e4m3fn",
+    exp_bits: 4,
+    man_bits: 3,
+    bias: 7,
+    non_finite: NonFinite::NanAllOnes,
+    nan: (0x7f, 0xff),
+};
+/// float8 E4M3FNUZ.
+pub const E4M3FNUZ: Spec = Spec {
+    name: "f8e4m3fnuz",
+    exp_bits: 4,
+    man_bits: 3,
+    bias: 8,
+    non_finite: NonFinite::NanNegativeZero,
+    nan: (0x80, 0x80),
+};
+/// float8 E5M2.
+pub const E5M2: Spec =
+    Spec { name: "f8e5m2", exp_bits: 5, man_bits: 2, bias: 15, non_finite: NonFinite::Ieee, nan: (0x7e, 0xfe) };
+/// float8 E5M2FNUZ.
+pub const E5M2FNUZ: Spec = Spec {
+    name: "f8e5m2fnuz",
+    exp_bits: 5,
+    man_bits: 2,
+    bias: 16,
+    non_finite: NonFinite::NanNegativeZero,
+    nan: (0x80, 0x80),
+};
+/// float4 E2M1. The reference (ml_dtypes) turns NaN into `0x8` (−0) and −NaN
+/// into `0x0` (+0).
+pub const E2M1: Spec =
+    Spec { name: "f4e2m1", exp_bits: 2, man_bits: 1, bias: 1, non_finite: NonFinite::None, nan: (0x8, 0x0) };
+/// IEEE binary16 (NaN payloads are handled by the caller, see `cast`).
+pub const F16: Spec =
+    Spec { name: "f16", exp_bits: 5, man_bits: 10, bias: 15, non_finite: NonFinite::Ieee, nan: (0x7e00, 0xfe00) };
+/// bfloat16.
+pub const BF16: Spec =
+    Spec { name: "bf16", exp_bits: 8, man_bits: 7, bias: 127, non_finite: NonFinite::Ieee, nan: (0x7fc0, 0xffc0) };
+
+impl Spec {
+    /// Total bits of a code.
+    pub const fn bits(&self) -> u32 {
+        1 + self.exp_bits + self.man_bits
+    }
+
+    /// The sign bit.
+    pub const fn sign_bit(&self) -> u32 {
+        1 << (self.exp_bits + self.man_bits)
+    }
+
+    /// The magnitude code of the largest finite value.
+    pub const fn max_code(&self) -> u32 {
+        let all = (1 << (self.exp_bits + self.man_bits)) - 1;
+        match self.non_finite {
+            NonFinite::Ieee => (((1 << self.exp_bits) - 1) << self.man_bits) - 1,
+            NonFinite::NanAllOnes => all - 1,
+            NonFinite::NanNegativeZero | NonFinite::None => all,
+        }
+    }
+
+    /// The magnitude code of infinity, if the format has one.
+    pub const fn inf_code(&self) -> Option<u32> {
+        match self.non_finite {
+            NonFinite::Ieee => Some(((1 << self.exp_bits) - 1) << self.man_bits),
+            _ => None,
+        }
+    }
+
+    /// The NaN code for a value of this sign.
+    pub const fn nan_code(&self, negative: bool) -> u32 {
+        if negative {
+            self.nan.1
+        } else {
+            self.nan.0
+        }
+    }
+
+    /// Whether `code` is a NaN.
+    pub const fn is_nan(&self, code: u32) -> bool {
+        let magnitude = code & (self.sign_bit() - 1);
+        match self.non_finite {
+            NonFinite::Ieee => {
+                let exp_all = ((1 << self.exp_bits) - 1) << self.man_bits;
+                magnitude & exp_all == exp_all && magnitude & ((1 << self.man_bits) - 1) != 0
+            }
+            NonFinite::NanAllOnes => magnitude == self.sign_bit() - 1,
+            NonFinite::NanNegativeZero => code == self.sign_bit(),
+            NonFinite::None => false,
+        }
+    }
+
+    /// The exact value of `code`, as an `f64` (every code of every format here is
+    /// exact in `f64`). NaN codes give a quiet NaN with the code's sign (the FNUZ NaN
+    /// `0x80` is negative, as in the reference).
+    pub fn decode(&self, code: u32) -> f64 {
+        let negative = code & self.sign_bit() != 0;
+        let magnitude = code & (self.sign_bit() - 1);
+        if self.is_nan(code) {
+            return if negative { -f64::NAN } else { f64::NAN };
+        }
+        if Some(magnitude) == self.inf_code() {
+            return if negative { f64::NEG_INFINITY } else { f64::INFINITY };
+        }
+        let exp = (magnitude >> self.man_bits) as i32;
+        let man = magnitude & ((1 << self.man_bits) - 1);
+        let value = if exp == 0 {
+            man as f64 * pow2(1 - self.bias - self.man_bits as i32)
+        } else {
+            ((1 << self.man_bits) | man) as f64 * pow2(exp - self.bias - self.man_bits as i32)
+        };
+        if negative {
+            -value
+        } else {
+            value
+        }
+    }
+
+    /// The code of `x` rounded to nearest, ties to even, once.
+    ///
+    /// Overflow (a rounded magnitude above the largest finite value) and infinities
+    /// give `±max` when `saturate` is set, else infinity where the format has one and
+    /// NaN where it does not ([`NonFinite::None`] always saturates). Zero keeps its
+    /// sign where the format has −0. NaN gives [`Spec::nan`].
+    pub fn encode(&self, x: f64, saturate: bool) -> u32 {
+        let negative = x.is_sign_negative();
+        let sign = if negative { self.sign_bit() } else { 0 };
+        if x.is_nan() {
+            return self.nan_code(negative);
+        }
+        let overflow = || match (saturate, self.inf_code(), self.non_finite) {
+            (true, _, _) | (_, _, NonFinite::None) => sign | self.max_code(),
+            (false, Some(inf), _) => sign | inf,
+            (false, None, _) => self.nan_code(negative),
+        };
+        if x.is_infinite() {
+            return overflow();
+        }
+        let zero = if self.non_finite == NonFinite::NanNegativeZero { 0 } else { sign };
+        let a = x.abs();
+        if a == 0.0 {
+            return zero;
+        }
+        let emin = 1 - self.bias;
+        let e = exponent(a).max(emin);
+        // `a / 2^(e - man_bits)` is exact: the quantum at exponent `e`.
+        let mut r = (a * pow2(self.man_bits as i32 - e)).round_ties_even();
+        if r == 0.0 {
+            return zero;
+        }
+        let mut e = e;
+        let implicit = (1u64 << self.man_bits) as f64;
+        if r >= 2.0 * implicit {
+            r /= 2.0;
+            e += 1;
+        }
+        let r = r as u64;
+        let code = if r >= 1 << self.man_bits {
+            let biased = (e + self.bias) as u64;
+            if biased >= 1 << self.exp_bits {
+                return overflow();
+            }
+            (biased << self.man_bits) | (r - (1 << self.man_bits))
+        } else {
+            r
+        } as u32;
+        if code > self.max_code() {
+            return overflow();
+        }
+        sign | code
+    }
+}
+
+/// `2^k` for `k` in the normal range of `f64`.
+fn pow2(k: i32) -> f64 {
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// The unbiased exponent of a positive finite `a` (subnormals report −1023, which
+/// is below every narrow format's range).
+fn exponent(a: f64) -> i32 {
+    ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_codes() {
+        assert_eq!(E4M3FN.max_code(), 0x7e);
+        assert_eq!(E4M3FNUZ.max_code(), 0x7f);
+        assert_eq!(E5M2.max_code(), 0x7b);
+        assert_eq!(E5M2FNUZ.max_code(), 0x7f);
+        assert_eq!(E2M1.max_code(), 0x7);
+        assert_eq!(F16.max_code(), 0x7bff);
+        assert_eq!(BF16.max_code(), 0x7f7f);
+    }
+}
