@@ -1,1 +1,307 @@
-//! ONNX Cast tests (being written).
+//! promo's casts against the ONNX reference evaluator's outputs
+//! (`tests/data/cast/*.json`, dumped by `tools/oracles/cast/`), through the
+//! run-time buffer conversion, so every kernel of the dispatch table involved is
+//! exercised. Where promo deliberately differs from the reference (the spec says
+//! otherwise), the test checks promo's documented behaviour instead, against an
+//! independent computation.
+
+use promo_core::cast::{convert, CastOptions, NEWEST_OPSET};
+use promo_core::narrow::RoundMode;
+use promo_core::DType;
+use promo_tests::data_path;
+use serde_json::Value as Json;
+
+fn load(name: &str) -> Json {
+    let path = data_path(&format!("cast/{name}"));
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("read data")).expect("parse data")
+}
+
+fn dtype(name: &str) -> DType {
+    name.parse().unwrap_or_else(|_| panic!("dtype {name}"))
+}
+
+/// Packs bit patterns as a buffer of `d` (4-bit types two per byte).
+fn pack(d: DType, values: &[u64]) -> Vec<u8> {
+    let bits = d.bits() as usize;
+    if bits == 4 {
+        let codes: Vec<u8> = values.iter().map(|&v| v as u8 & 0xf).collect();
+        let mut out = Vec::new();
+        promo_core::narrow::pack_nibbles(&codes, &mut out);
+        return out;
+    }
+    values
+        .iter()
+        .flat_map(|&v| v.to_le_bytes()[..bits / 8].to_vec())
+        .collect()
+}
+
+/// Unpacks `count` bit patterns of `d`.
+fn unpack(d: DType, bytes: &[u8], count: usize) -> Vec<u64> {
+    let bits = d.bits() as usize;
+    if bits == 4 {
+        let mut codes = Vec::new();
+        promo_core::narrow::unpack_nibbles(bytes, count, &mut codes);
+        return codes.into_iter().map(u64::from).collect();
+    }
+    bytes
+        .chunks_exact(bits / 8)
+        .map(|c| {
+            let mut b = [0u8; 8];
+            b[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(b)
+        })
+        .collect()
+}
+
+fn run(from: DType, to: DType, inputs: &[u64], options: &CastOptions) -> Vec<u64> {
+    // An odd count of 4-bit inputs cannot be packed unambiguously: pad and drop.
+    let mut padded = inputs.to_vec();
+    if from.bits() == 4 && padded.len() % 2 == 1 {
+        padded.push(0);
+    }
+    let out = convert(from, to, &pack(from, &padded), options).expect("convert");
+    unpack(to, &out, padded.len())[..inputs.len()].to_vec()
+}
+
+fn numbers(v: &Json) -> Vec<u64> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_u64().expect("u64"))
+        .collect()
+}
+
+fn options_of(group: &Json) -> CastOptions {
+    CastOptions {
+        saturate: group["saturate"].as_bool().unwrap_or(true),
+        opset: group["opset"].as_u64().map_or(NEWEST_OPSET, |o| o as u32),
+        round_mode: group["round_mode"]
+            .as_str()
+            .map_or(RoundMode::Up, |m| m.parse().unwrap()),
+    }
+}
+
+/// The value nearest to `x` among `to`'s finite values (ties to the even code),
+/// found by decoding every code: an oracle that shares no code with the encoder.
+/// `None` when `x` is not strictly inside the finite range.
+fn nearest_value(to: DType, x: f64) -> Option<f64> {
+    let codes = 1u64 << to.bits();
+    let decoded = run(
+        to,
+        DType::F64,
+        &(0..codes).collect::<Vec<_>>(),
+        &CastOptions::default(),
+    );
+    let mut best: Option<(f64, u64, f64)> = None;
+    let mut max = 0.0f64;
+    for (code, bits) in (0..codes).zip(decoded) {
+        let v = f64::from_bits(bits);
+        if !v.is_finite() {
+            continue;
+        }
+        max = max.max(v.abs());
+        let d = (v - x).abs();
+        best = match best {
+            Some((bd, bc, bv)) if bd < d || (bd == d && bc % 2 == 0) => Some((bd, bc, bv)),
+            _ => Some((d, code, v)),
+        };
+    }
+    (x.is_finite() && x.abs() < max).then_some(best?.2)
+}
+
+/// The value of `code` in `to`.
+fn value_of(to: DType, code: u64) -> f64 {
+    f64::from_bits(run(to, DType::F64, &[code], &CastOptions::default())[0])
+}
+
+#[test]
+fn every_code_decodes_as_the_reference() {
+    let decode = load("decode.json");
+    let mut formats = 0;
+    for (name, entry) in decode.as_object().unwrap() {
+        let d = dtype(name);
+        let expected = numbers(&entry["f32_bits"]);
+        let codes: Vec<u64> = (0..expected.len() as u64).collect();
+        let actual = run(d, DType::F32, &codes, &CastOptions::default());
+        for (code, (a, e)) in actual.iter().zip(&expected).enumerate() {
+            assert_eq!(
+                a, e,
+                "{name} code {code:#x}: promo {a:#010x}, reference {e:#010x}"
+            );
+        }
+        formats += 1;
+    }
+    assert_eq!(formats, 8);
+}
+
+#[test]
+fn encode_vectors_match_the_reference() {
+    let groups = load("encode.json");
+    let mut compared = 0usize;
+    let mut single_rounding_differs = 0usize;
+    for group in groups.as_array().unwrap() {
+        let (from, to) = (
+            dtype(group["from"].as_str().unwrap()),
+            dtype(group["to"].as_str().unwrap()),
+        );
+        let options = options_of(group);
+        let inputs = numbers(&group["inputs"]);
+        let expected = numbers(&group["outputs"]);
+        let actual = run(from, to, &inputs, &options);
+        for ((&input, &e), &a) in inputs.iter().zip(&expected).zip(&actual) {
+            compared += 1;
+            let label = format!("{from}->{to} {options:?} input {input:#x}: promo {a:#x}, reference {e:#x}");
+            let fnuz = matches!(to, DType::F8E4M3FNUZ | DType::F8E5M2FNUZ);
+            if from == DType::F64 && to != DType::F16 {
+                let x = f64::from_bits(input);
+                if x as f32 as f64 != x && x.is_finite() {
+                    // The reference rounds through f32 (twice); promo rounds once.
+                    if to == DType::F8E8M0 || to.bits() == 4 && to != DType::F4E2M1 {
+                        continue;
+                    }
+                    match nearest_value(to, x) {
+                        Some(v) if v != value_of(to, e) => {
+                            single_rounding_differs += 1;
+                            assert_eq!(value_of(to, a), v, "{label}: single rounding gives {v}");
+                            continue;
+                        }
+                        // Beyond the finite range the reference's tie may be ours to
+                        // break differently; `overflow_rounds_once` covers it.
+                        None => continue,
+                        _ => {}
+                    }
+                }
+            }
+            if fnuz && options.saturate && options.opset < 24 {
+                let x = run(from, DType::F64, &[input], &options)[0];
+                if f64::from_bits(x).is_infinite() {
+                    // Cast-19/21/23: ±inf saturates to NaN in the FNUZ formats (the
+                    // spec text); the reference gives ±max at every opset.
+                    assert_eq!(a, 0x80, "{label}: the Cast-23 table says NaN");
+                    continue;
+                }
+            }
+            assert_eq!(a, e, "{label}");
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+    assert!(
+        single_rounding_differs > 0,
+        "the data has no double-rounding cases"
+    );
+}
+
+#[test]
+fn integer_and_bool_casts_match_the_reference() {
+    let groups = load("ints.json");
+    let mut compared = 0usize;
+    for group in groups.as_array().unwrap() {
+        if !group["reference"].as_str().unwrap().starts_with("onnx 1.23") || group.get("outputs").is_none() {
+            continue;
+        }
+        let (from, to) = (
+            dtype(group["from"].as_str().unwrap()),
+            dtype(group["to"].as_str().unwrap()),
+        );
+        let options = options_of(group);
+        let inputs = numbers(&group["inputs"]);
+        let expected = numbers(&group["outputs"]);
+        let actual = run(from, to, &inputs, &options);
+        for ((&input, &e), &a) in inputs.iter().zip(&expected).zip(&actual) {
+            let exact_in_f32 = |x: f64| x as f32 as f64 == x;
+            if from.is_integer() && to.is_float() && to.bits() <= 16 {
+                // The reference goes through a wider float first (two roundings) for
+                // integers that f32 cannot hold; promo rounds once.
+                let x = run(from, DType::F64, &[input], &options)[0];
+                if !exact_in_f32(f64::from_bits(x)) {
+                    continue;
+                }
+            }
+            // numpy's u32 result for NaN and ±inf depends on the element's position
+            // (vector body or scalar tail), so only finite inputs are compared there.
+            let position_dependent = to == DType::U32 && matches!(from, DType::F32 | DType::F64);
+            if from.is_float()
+                && !to.is_float()
+                && to != DType::Bool
+                && (position_dependent || !matches!(from, DType::F16 | DType::F32 | DType::F64))
+            {
+                // NaN and ±inf into integers are undefined in ONNX; for ml_dtypes
+                // sources the reference saturates or zeroes them, promo keeps one
+                // x86 rule for every float (as onnxruntime does).
+                let x = f64::from_bits(run(from, DType::F64, &[input], &options)[0]);
+                if !x.is_finite() {
+                    continue;
+                }
+            }
+            compared += 1;
+            assert_eq!(
+                a, e,
+                "{from}->{to} {options:?} input {input:#x}: promo {a:#x}, reference {e:#x}"
+            );
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+#[test]
+fn strings_parse_and_format_as_the_reference() {
+    let groups = load("strings.json");
+    let mut compared = 0usize;
+    for group in groups.as_array().unwrap() {
+        if !group["reference"].as_str().unwrap().starts_with("onnx 1.23") || group.get("outputs").is_none() {
+            continue;
+        }
+        let (from, to) = (group["from"].as_str().unwrap(), group["to"].as_str().unwrap());
+        let options = options_of(group);
+        let inputs = group["inputs"].as_array().unwrap();
+        let outputs = group["outputs"].as_array().unwrap();
+        for (input, output) in inputs.iter().zip(outputs) {
+            if let Some(error) = output.get("error").and_then(|e| e.as_str()) {
+                let parse_failure = error.starts_with("ValueError") || error.starts_with("OverflowError");
+                if from == "string" && to != "bool" && parse_failure {
+                    // The reference raises: promo must return an error too.
+                    let s = input.as_str().unwrap();
+                    assert!(
+                        promo_core::cast::parse_str(s, dtype(to), &options).is_err(),
+                        "string {s:?} -> {to} should be an error"
+                    );
+                    compared += 1;
+                }
+                continue;
+            }
+            if from == "string" {
+                let s = input.as_str().unwrap();
+                if to == "bool" {
+                    continue; // numeric truthiness, see the next test
+                }
+                let bits = promo_core::cast::parse_str(s, dtype(to), &options).expect(s);
+                assert_eq!(bits, output.as_u64().unwrap(), "string {s:?} -> {to}");
+            } else {
+                let d = dtype(from);
+                let text = promo_core::cast::format_bits(d, input.as_u64().unwrap()).expect("format");
+                assert_eq!(text, output.as_str().unwrap(), "{from} {input} -> string");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}
+
+#[test]
+fn strings_to_bool_are_numeric() {
+    // The reference uses numpy's string truthiness ("abc" is true); the spec says a
+    // string is a number and zero is false. promo follows the spec.
+    let o = CastOptions::default();
+    for (s, b) in [
+        ("0", 0),
+        ("-0", 0),
+        ("0.0", 0),
+        ("0.1", 1),
+        ("nan", 1),
+        ("-inf", 1),
+        ("2", 1),
+    ] {
+        assert_eq!(promo_core::cast::parse_str(s, DType::Bool, &o), Ok(b), "{s}");
+    }
+    assert!(promo_core::cast::parse_str("abc", DType::Bool, &o).is_err());
+}

@@ -136,11 +136,25 @@ const fn bytes_for(bits: usize, count: usize) -> usize {
 /// One monomorphized conversion of `count` elements.
 type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
 
+/// The identity conversion: the bytes as they are.
+fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
+    let n = dst.len().min(src.len());
+    dst[..n].copy_from_slice(&src[..n]);
+}
+
 #[inline(never)]
-fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
+    src: &[u8],
+    dst: &mut [u8],
+    count: usize,
+    options: &CastOptions,
+) {
     if S::BITS % 8 == 0 && T::BITS % 8 == 0 {
         let (sb, tb) = (S::BITS / 8, T::BITS / 8);
-        for (s, t) in src[..count * sb].chunks_exact(sb).zip(dst[..count * tb].chunks_exact_mut(tb)) {
+        for (s, t) in src[..count * sb]
+            .chunks_exact(sb)
+            .zip(dst[..count * tb].chunks_exact_mut(tb))
+        {
             T::from_value(S::read(s, 0).value(), options).write(t, 0);
         }
     } else {
@@ -191,7 +205,10 @@ pub struct Converter {
 
 impl fmt::Debug for Converter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Converter").field("from_bits", &self.from_bits).field("to_bits", &self.to_bits).finish()
+        f.debug_struct("Converter")
+            .field("from_bits", &self.from_bits)
+            .field("to_bits", &self.to_bits)
+            .finish()
     }
 }
 
@@ -203,7 +220,8 @@ impl Converter {
             return Err(ConvertError::Unsupported { from, to });
         };
         Ok(Converter {
-            kernel: KERNELS[i][j],
+            // A cast to the same type copies the bits (NaN payloads included).
+            kernel: if i == j { copy } else { KERNELS[i][j] },
             options,
             from_bits: from.bits() as usize,
             to_bits: to.bits() as usize,
@@ -233,7 +251,10 @@ pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Res
     let bits = converter.from_bits;
     let count = src.len() * 8 / bits;
     if bits >= 8 && src.len() % (bits / 8) != 0 {
-        return Err(ConvertError::PartialElement { offset: (count * bits / 8) as u64, size: bits / 8 });
+        return Err(ConvertError::PartialElement {
+            offset: (count * bits / 8) as u64,
+            size: bits / 8,
+        });
     }
     let mut out = Vec::new();
     converter.convert_into(src, count, &mut out);

@@ -20,7 +20,7 @@
 mod text;
 mod values;
 
-pub use text::{format_value, parse_value, CastError};
+pub use text::{format_bits, format_value, parse_str, parse_value, CastError};
 pub use values::{CastFrom, FloatToInt, Value};
 
 use crate::narrow::{f8e8m0, RoundMode};
@@ -47,7 +47,11 @@ pub struct CastOptions {
 
 impl Default for CastOptions {
     fn default() -> Self {
-        CastOptions { saturate: true, opset: NEWEST_OPSET, round_mode: RoundMode::Up }
+        CastOptions {
+            saturate: true,
+            opset: NEWEST_OPSET,
+            round_mode: RoundMode::Up,
+        }
     }
 }
 

@@ -56,7 +56,9 @@ pub fn parse_float(s: &str) -> Result<f64, CastError> {
     let word = unsigned.to_ascii_lowercase();
     let special = matches!(word.as_str(), "inf" | "infinity" | "nan");
     let numeric = !unsigned.is_empty()
-        && unsigned.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        && unsigned
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
         && unsigned.bytes().any(|b| b.is_ascii_digit());
     if !special && !numeric {
         return Err(bad());
@@ -76,7 +78,8 @@ pub fn parse_int(s: &str) -> Result<i128, CastError> {
             CastError::NotANumber(s.to_owned())
         });
     }
-    text.parse::<i128>().map_err(|_| CastError::OutOfRange(s.to_owned(), "i128"))
+    text.parse::<i128>()
+        .map_err(|_| CastError::OutOfRange(s.to_owned(), "i128"))
 }
 
 /// A string cast to `T`: floats parse as `f64` and round once to `T`; integer
@@ -145,9 +148,9 @@ impl ParseKind for bool {
     const KIND: Kind = Kind::Bool;
 }
 
-/// Lays out shortest round-trip digits the way Python's `repr` does: positional
-/// for exponents −4..16 (with `.0` when whole), else `d.ddde±XX`.
-fn python_repr(scientific: &str) -> String {
+/// Lays out shortest round-trip digits (`1.5e-5`) the way numpy's `str` does:
+/// positional (with `.0` when whole) when `positional`, else `d.ddde±XX`.
+fn python_repr(scientific: &str, positional: bool) -> String {
     let (mantissa, exp) = scientific.split_once('e').unwrap_or((scientific, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let (negative, mantissa) = match mantissa.strip_prefix('-') {
@@ -156,7 +159,7 @@ fn python_repr(scientific: &str) -> String {
     };
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let sign = if negative { "-" } else { "" };
-    if (-4..16).contains(&exp) {
+    if positional {
         let point = exp + 1; // digits before the decimal point
         let text = if point <= 0 {
             format!("0.{}{}", "0".repeat((-point) as usize), digits)
@@ -168,9 +171,23 @@ fn python_repr(scientific: &str) -> String {
         format!("{sign}{text}")
     } else {
         let (first, rest) = digits.split_at(1);
-        let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
-        format!("{sign}{first}{frac}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+        let frac = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        };
+        format!(
+            "{sign}{first}{frac}e{}{:02}",
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        )
     }
+}
+
+/// numpy writes `|x|` positionally in `[1e-4, upper)`, where `upper` is 1e3 for
+/// f16, 1e6 for f32 and 1e16 for f64; zero always.
+fn positional(x: f64, upper: f64) -> bool {
+    x == 0.0 || (x.abs() >= 1e-4 && x.abs() < upper)
 }
 
 /// The shortest decimal that rounds back to `x` through `round_trips`, in
@@ -182,7 +199,11 @@ fn shortest(x: f64, round_trips: impl Fn(f64) -> bool) -> String {
             if round_trips(back) {
                 // Trim trailing zeros of the mantissa ("1.50e3" → "1.5e3").
                 let (m, e) = text.split_once('e').unwrap_or((&text, "0"));
-                let m = if m.contains('.') { m.trim_end_matches('0').trim_end_matches('.') } else { m };
+                let m = if m.contains('.') {
+                    m.trim_end_matches('0').trim_end_matches('.')
+                } else {
+                    m
+                };
                 return format!("{m}e{e}");
             }
         }
@@ -200,11 +221,14 @@ pub fn format_value<S: CastSource + FormatKind>(x: S) -> String {
         (Value::Int(i), _) => i.to_string(),
         (Value::Float(v, _), _) if v.is_nan() => "nan".to_owned(),
         (Value::Float(v, _), _) if v.is_infinite() => (if v > 0.0 { "inf" } else { "-inf" }).to_owned(),
-        (Value::Float(v, _), Precision::F16) => {
-            python_repr(&shortest(v, |b| f16::from_f64(b).to_f64() == v))
+        (Value::Float(v, _), Precision::F16) => python_repr(
+            &shortest(v, |b| f16::from_f64(b).to_f64() == v),
+            positional(v, 1e3),
+        ),
+        (Value::Float(v, _), Precision::F64) => python_repr(&shortest(v, |b| b == v), positional(v, 1e16)),
+        (Value::Float(v, _), Precision::F32) => {
+            python_repr(&shortest(v, |b| b as f32 as f64 == v), positional(v, 1e6))
         }
-        (Value::Float(v, _), Precision::F64) => python_repr(&shortest(v, |b| b == v)),
-        (Value::Float(v, _), Precision::F32) => python_repr(&shortest(v, |b| b as f32 as f64 == v)),
     }
 }
 
@@ -240,12 +264,16 @@ mod tests {
 
     #[test]
     fn python_layout() {
-        assert_eq!(python_repr("1e-5"), "1e-05");
-        assert_eq!(python_repr("4.48e2"), "448.0");
-        assert_eq!(python_repr("1e16"), "1e+16");
-        assert_eq!(python_repr("-1.5e0"), "-1.5");
-        assert_eq!(python_repr("3.3333e-1"), "0.33333");
-        assert_eq!(python_repr("1.2345e-4"), "0.00012345");
+        assert_eq!(python_repr("1e-5", false), "1e-05");
+        assert_eq!(python_repr("4.48e2", true), "448.0");
+        assert_eq!(python_repr("1e16", false), "1e+16");
+        assert_eq!(python_repr("-1.5e0", true), "-1.5");
+        assert_eq!(python_repr("3.3333e-1", true), "0.33333");
+        assert_eq!(python_repr("1.2345e-4", true), "0.00012345");
+        assert_eq!(format_value(f16::from_f32(65504.0)), "6.55e+04");
+        assert_eq!(format_value(f16::from_f32(999.0)), "999.0");
+        assert_eq!(format_value(1e6f32), "1e+06");
+        assert_eq!(format_value(1e15f64), "1000000000000000.0");
     }
 
     #[test]
@@ -258,4 +286,64 @@ mod tests {
         assert_eq!(parse_int("-0"), Ok(0));
         assert!(matches!(parse_int("2.5"), Err(CastError::NotAnInteger(_))));
     }
+}
+
+/// [`parse_value`] for a dtype known at run time: the result's bit pattern,
+/// zero-extended (4-bit types as their code).
+pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, CastError> {
+    use crate::DType as D;
+    Ok(match to {
+        D::Bool => parse_value::<bool>(s, options)? as u64,
+        D::I4 => parse_value::<i4>(s, options)?.to_bits() as u64,
+        D::U4 => parse_value::<u4>(s, options)?.to_bits() as u64,
+        D::I8 => parse_value::<i8>(s, options)? as u8 as u64,
+        D::I16 => parse_value::<i16>(s, options)? as u16 as u64,
+        D::I32 => parse_value::<i32>(s, options)? as u32 as u64,
+        D::I64 => parse_value::<i64>(s, options)? as u64,
+        D::U8 => parse_value::<u8>(s, options)? as u64,
+        D::U16 => parse_value::<u16>(s, options)? as u64,
+        D::U32 => parse_value::<u32>(s, options)? as u64,
+        D::U64 => parse_value::<u64>(s, options)?,
+        D::F16 => parse_value::<f16>(s, options)?.to_bits() as u64,
+        D::BF16 => parse_value::<bf16>(s, options)?.to_bits() as u64,
+        D::F32 => parse_value::<f32>(s, options)?.to_bits() as u64,
+        D::F64 => parse_value::<f64>(s, options)?.to_bits(),
+        D::F8E4M3FN => parse_value::<f8e4m3fn>(s, options)?.to_bits() as u64,
+        D::F8E4M3FNUZ => parse_value::<f8e4m3fnuz>(s, options)?.to_bits() as u64,
+        D::F8E5M2 => parse_value::<f8e5m2>(s, options)?.to_bits() as u64,
+        D::F8E5M2FNUZ => parse_value::<f8e5m2fnuz>(s, options)?.to_bits() as u64,
+        D::F8E8M0 => parse_value::<f8e8m0>(s, options)?.to_bits() as u64,
+        D::F4E2M1 => parse_value::<f4e2m1>(s, options)?.to_bits() as u64,
+        other => return Err(CastError::NotANumber(format!("{s} (no cast to {other})"))),
+    })
+}
+
+/// [`format_value`] of the value of dtype `from` with bit pattern `bits`; `None`
+/// for dtypes that have no numeric cast (complex, string, sub-byte OpenVINO types).
+pub fn format_bits(from: crate::DType, bits: u64) -> Option<String> {
+    use crate::DType as D;
+    Some(match from {
+        D::Bool => format_value(bits != 0),
+        D::I4 => format_value(i4::from_bits(bits as u8)),
+        D::U4 => format_value(u4::from_bits(bits as u8)),
+        D::I8 => format_value(bits as i8),
+        D::I16 => format_value(bits as i16),
+        D::I32 => format_value(bits as i32),
+        D::I64 => format_value(bits as i64),
+        D::U8 => format_value(bits as u8),
+        D::U16 => format_value(bits as u16),
+        D::U32 => format_value(bits as u32),
+        D::U64 => format_value(bits),
+        D::F16 => format_value(f16::from_bits(bits as u16)),
+        D::BF16 => format_value(bf16::from_bits(bits as u16)),
+        D::F32 => format_value(f32::from_bits(bits as u32)),
+        D::F64 => format_value(f64::from_bits(bits)),
+        D::F8E4M3FN => format_value(f8e4m3fn::from_bits(bits as u8)),
+        D::F8E4M3FNUZ => format_value(f8e4m3fnuz::from_bits(bits as u8)),
+        D::F8E5M2 => format_value(f8e5m2::from_bits(bits as u8)),
+        D::F8E5M2FNUZ => format_value(f8e5m2fnuz::from_bits(bits as u8)),
+        D::F8E8M0 => format_value(f8e8m0::from_bits(bits as u8)),
+        D::F4E2M1 => format_value(f4e2m1::from_bits(bits as u8)),
+        _ => return None,
+    })
 }

@@ -2,23 +2,25 @@
 //! pair of numeric element types.
 
 use super::{int_to_f64_round_odd, to_e8m0, CastOptions, FNUZ_INF_SATURATES_FROM};
-use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, format, i4, u4, Format, Minifloat};
+use crate::narrow::{
+    f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, format, i4, u4, Format, Minifloat,
+};
 use half::{bf16, f16};
 
-/// What a float source does when it becomes an integer, which ONNX leaves undefined
-/// out of range. promo does what the reference (numpy / ml_dtypes on x86-64) does:
+/// What a float does when it becomes an integer, which ONNX leaves undefined out
+/// of range and for NaN. promo does what onnxruntime and the reference evaluator
+/// (numpy) do on x86-64: truncate toward zero through the `cvtt` conversion — to
+/// `i32` for targets of 32 bits or fewer (out of range, ±∞ or NaN give
+/// `0x8000_0000`), to `i64` for 64-bit targets (`0x8000_0000_0000_0000`) — then
+/// keep the target's low bits; `u64` subtracts 2^63 first for values at or above it.
+/// The variants differ only for `u32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatToInt {
-    /// f16, f32, f64 (numpy): truncate toward zero through the x86 `cvtt` conversion —
-    /// to `i32` for targets of 32 bits or fewer (out of range or NaN gives
-    /// `0x8000_0000`), to `i64` for 64-bit targets (`0x8000…0000`); unsigned targets
-    /// of 32 and 64 bits subtract 2^31 / 2^63 first for values at or above it; the
-    /// result is then truncated to the target's width.
+    /// f32, f64, bf16 and the narrow formats: `u32` subtracts 2^31 first for values at
+    /// or above it and converts through `i32` (numpy's vectorised loop).
     X86,
-    /// bf16, the float 8 formats, f4e2m1, f8e8m0 (ml_dtypes): NaN gives 0, ±∞ the
-    /// target's max / min (i4/u4: those of i8/u8, then truncated), finite values as
-    /// [`FloatToInt::X86`].
-    MlDtypes,
+    /// f16: `u32` converts through `i64` and keeps the low 32 bits (numpy's scalar loop).
+    X86Scalar,
 }
 
 /// The exact value of any numeric element, before the target rounds it.
@@ -130,25 +132,29 @@ impl CastSource for f64 {
 impl CastSource for f16 {
     #[inline]
     fn value(self) -> Value {
-        Value::Float(widen_f16(self), FloatToInt::X86)
+        Value::Float(widen_f16(self), FloatToInt::X86Scalar)
     }
 }
 impl CastSource for bf16 {
+    /// The exact value; a NaN loses its payload (ml_dtypes converts through a
+    /// canonical quiet NaN).
     #[inline]
     fn value(self) -> Value {
-        Value::Float(widen_f32(self.to_f32()), FloatToInt::MlDtypes)
+        let x = self.to_f64();
+        let x = if x.is_nan() { f64::NAN.copysign(x) } else { x };
+        Value::Float(x, FloatToInt::X86)
     }
 }
 impl<F: Format> CastSource for Minifloat<F> {
     #[inline]
     fn value(self) -> Value {
-        Value::Float(self.to_f64(), FloatToInt::MlDtypes)
+        Value::Float(self.to_f64(), FloatToInt::X86)
     }
 }
 impl CastSource for f8e8m0 {
     #[inline]
     fn value(self) -> Value {
-        Value::Float(self.to_f64(), FloatToInt::MlDtypes)
+        Value::Float(self.to_f64(), FloatToInt::X86)
     }
 }
 
@@ -185,28 +191,15 @@ fn cvtt64(x: f64) -> i128 {
     }
 }
 
-/// A float's integer as the reference computes it, before truncation to `bits`.
+/// A float's integer as x86 computes it (see [`FloatToInt`]), before truncation
+/// to `bits`.
 #[inline]
 fn float_to_int(x: f64, rule: FloatToInt, bits: u32, signed: bool) -> i128 {
-    if rule == FloatToInt::MlDtypes {
-        if x.is_nan() {
-            return 0;
-        }
-        if x.is_infinite() {
-            let width = bits.max(8);
-            let (min, max) = if signed {
-                (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1)
-            } else {
-                (0, (1i128 << width) - 1)
-            };
-            return if x > 0.0 { max } else { min };
-        }
-    }
-    match (bits, signed) {
-        (64, true) => cvtt64(x),
-        (64, false) if x >= 9223372036854775808.0 => cvtt64(x - 9223372036854775808.0) ^ i64::MIN as i128,
-        (64, false) => cvtt64(x),
-        (32, false) if x >= 2147483648.0 => cvtt32(x - 2147483648.0) as i128 ^ 0x8000_0000,
+    const TWO_63: f64 = 9223372036854775808.0;
+    match (bits, signed, rule) {
+        (64, false, _) if x >= TWO_63 => cvtt64(x - TWO_63) ^ i64::MIN as i128,
+        (64, _, _) | (32, false, FloatToInt::X86Scalar) => cvtt64(x),
+        (32, false, FloatToInt::X86) if x >= 2147483648.0 => cvtt32(x - 2147483648.0) as i128 ^ 0x8000_0000,
         _ => cvtt32(x) as i128,
     }
 }

@@ -23,7 +23,9 @@ impl core::str::FromStr for RoundMode {
             "up" => Ok(RoundMode::Up),
             "down" => Ok(RoundMode::Down),
             "nearest" => Ok(RoundMode::Nearest),
-            _ => Err(format!("bad round mode `{s}`: expected `up`, `down` or `nearest`")),
+            _ => Err(format!(
+                "bad round mode `{s}`: expected `up`, `down` or `nearest`"
+            )),
         }
     }
 }
@@ -98,11 +100,17 @@ impl f8e8m0 {
         f8e8m0(code as u8)
     }
 
-    /// [`f8e8m0::from_f32`] of an `f64`, rounded once: the `f64` is first narrowed
-    /// to `f32` rounding to odd, which keeps exactly the bits the rounding mode reads
-    /// (the exponent, mantissa bit 22, and whether anything below it is set).
+    /// [`f8e8m0::from_f32`] of an `f64`, rounded once: in the `f32` normal range the
+    /// `f64` is narrowed rounding to odd, which keeps exactly the bits the rounding
+    /// mode reads (the exponent, mantissa bit 22, whether anything below it is set);
+    /// below it (under 2^-126) it is narrowed to nearest, as the reference does.
     pub fn from_f64(x: f64, saturate: bool, mode: RoundMode) -> Self {
-        Self::from_f32(crate::cast::f64_to_f32_round_odd(x), saturate, mode)
+        let narrowed = if x.abs() >= f32::MIN_POSITIVE as f64 {
+            crate::cast::f64_to_f32_round_odd(x)
+        } else {
+            x as f32
+        };
+        Self::from_f32(narrowed, saturate, mode)
     }
 }
 
@@ -130,7 +138,10 @@ impl core::str::FromStr for f8e8m0 {
 
     /// Parses a number and rounds it up, saturating (the ONNX defaults).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let x: f64 = s.trim().parse().map_err(|_| super::ParseNarrowError(s.to_owned()))?;
+        let x: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| super::ParseNarrowError(s.to_owned()))?;
         Ok(Self::from_f64(x, true, RoundMode::Up))
     }
 }

@@ -63,8 +63,14 @@ pub const E4M3FNUZ: Spec = Spec {
     nan: (0x80, 0x80),
 };
 /// float8 E5M2.
-pub const E5M2: Spec =
-    Spec { name: "f8e5m2", exp_bits: 5, man_bits: 2, bias: 15, non_finite: NonFinite::Ieee, nan: (0x7e, 0xfe) };
+pub const E5M2: Spec = Spec {
+    name: "f8e5m2",
+    exp_bits: 5,
+    man_bits: 2,
+    bias: 15,
+    non_finite: NonFinite::Ieee,
+    nan: (0x7e, 0xfe),
+};
 /// float8 E5M2FNUZ.
 pub const E5M2FNUZ: Spec = Spec {
     name: "f8e5m2fnuz",
@@ -76,14 +82,32 @@ pub const E5M2FNUZ: Spec = Spec {
 };
 /// float4 E2M1. The reference (ml_dtypes) turns NaN into `0x8` (−0) and −NaN
 /// into `0x0` (+0).
-pub const E2M1: Spec =
-    Spec { name: "f4e2m1", exp_bits: 2, man_bits: 1, bias: 1, non_finite: NonFinite::None, nan: (0x8, 0x0) };
+pub const E2M1: Spec = Spec {
+    name: "f4e2m1",
+    exp_bits: 2,
+    man_bits: 1,
+    bias: 1,
+    non_finite: NonFinite::None,
+    nan: (0x8, 0x0),
+};
 /// IEEE binary16 (NaN payloads are handled by the caller, see `cast`).
-pub const F16: Spec =
-    Spec { name: "f16", exp_bits: 5, man_bits: 10, bias: 15, non_finite: NonFinite::Ieee, nan: (0x7e00, 0xfe00) };
+pub const F16: Spec = Spec {
+    name: "f16",
+    exp_bits: 5,
+    man_bits: 10,
+    bias: 15,
+    non_finite: NonFinite::Ieee,
+    nan: (0x7e00, 0xfe00),
+};
 /// bfloat16.
-pub const BF16: Spec =
-    Spec { name: "bf16", exp_bits: 8, man_bits: 7, bias: 127, non_finite: NonFinite::Ieee, nan: (0x7fc0, 0xffc0) };
+pub const BF16: Spec = Spec {
+    name: "bf16",
+    exp_bits: 8,
+    man_bits: 7,
+    bias: 127,
+    non_finite: NonFinite::Ieee,
+    nan: (0x7fc0, 0xffc0),
+};
 
 impl Spec {
     /// Total bits of a code.
@@ -147,7 +171,11 @@ impl Spec {
             return if negative { -f64::NAN } else { f64::NAN };
         }
         if Some(magnitude) == self.inf_code() {
-            return if negative { f64::NEG_INFINITY } else { f64::INFINITY };
+            return if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
         }
         let exp = (magnitude >> self.man_bits) as i32;
         let man = magnitude & ((1 << self.man_bits) - 1);
@@ -183,7 +211,11 @@ impl Spec {
         if x.is_infinite() {
             return overflow();
         }
-        let zero = if self.non_finite == NonFinite::NanNegativeZero { 0 } else { sign };
+        let zero = if self.non_finite == NonFinite::NanNegativeZero {
+            0
+        } else {
+            sign
+        };
         let a = x.abs();
         if a == 0.0 {
             return zero;

@@ -1,18 +1,22 @@
 // Prints kernel_float's element-type promotion (`kernel_float::promote_t<A, B>`) for
-// every ordered pair of the element types its documentation covers, as JSON on stdout.
+// every ordered pair of the element types its documentation covers, as a JSON array of
+// cases on stdout: ["lhs", "rhs", "result"] or ["lhs", "rhs", null, "why"].
 //
-// Built by kernel_float_oracle.sh against a kernel_float checkout. bool, the integers,
-// float and double come from the library's own meta.h as it is; the CUDA types
-// (__half, __nv_bfloat16, __nv_fp8_e4m3, __nv_fp8_e5m2) need CUDA headers, so the
-// script declares empty stand-in types and includes the promotion declarations it
-// extracts from fp16.h, bf16.h and fp8.h (`kf_cuda_promotions.h`).
+// Built by kernel_float_oracle.sh with g++ against a kernel_float checkout and the CUDA
+// headers of NVIDIA's pip packages (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h), so that the
+// library's own fp16.h, bf16.h and fp8.h are compiled as they are. A pair for which
+// promote_t names no type is detected with SFINAE, so the program always compiles.
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>
 
-#include "kernel_float/meta.h"
-#include "kf_cuda_promotions.h"
+#include "kernel_float.h"
+#include "kernel_float/fp8.h"  // not pulled in by kernel_float.h
 
 namespace {
 
@@ -44,13 +48,16 @@ NAME(std::uint8_t, "u8")
 NAME(std::uint16_t, "u16")
 NAME(std::uint32_t, "u32")
 NAME(std::uint64_t, "u64")
-NAME(kernel_float::half_t, "f16")
-NAME(kernel_float::bfloat16_t, "bf16")
-NAME(float, "f32")
-NAME(double, "f64")
 NAME(__nv_fp8_e4m3, "f8e4m3fn")
 NAME(__nv_fp8_e5m2, "f8e5m2")
+NAME(__half, "f16")
+NAME(__nv_bfloat16, "bf16")
+NAME(float, "f32")
+NAME(double, "f64")
 #undef NAME
+
+static_assert(std::is_same<kernel_float::half_t, __half>::value, "half_t is __half");
+static_assert(std::is_same<kernel_float::bfloat16_t, __nv_bfloat16>::value, "bfloat16_t is __nv_bfloat16");
 
 bool first = true;
 
@@ -61,7 +68,7 @@ void cell() {
     if constexpr (promoted<A, B>::exists) {
         std::printf("\"%s\"]", name<typename promoted<A, B>::type>::value);
     } else {
-        std::printf("null, \"kernel_float::promote_t has no type for this pair\"]");
+        std::printf("null, \"kernel_float::promote_t<%s, %s> names no type\"]", name<A>::value, name<B>::value);
     }
 }
 
@@ -80,7 +87,7 @@ void matrix() {
 int main() {
     std::printf("[\n");
     matrix<bool, std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t, std::uint16_t,
-           std::uint32_t, std::uint64_t, __nv_fp8_e4m3, __nv_fp8_e5m2, kernel_float::half_t,
-           kernel_float::bfloat16_t, float, double>();
+           std::uint32_t, std::uint64_t, __nv_fp8_e4m3, __nv_fp8_e5m2, __half, __nv_bfloat16, float,
+           double>();
     std::printf("\n]\n");
 }

@@ -4,35 +4,34 @@
 #   tools/oracles/promotion/kernel_float_oracle.sh KERNEL_FLOAT_CHECKOUT [OUT.json]
 #
 # KERNEL_FLOAT_CHECKOUT is a checkout of github.com/KernelTuner/kernel_float (nothing
-# of it is kept here). Needs g++ with C++17 and python3.
+# of it is kept in this repository); KERNEL_FLOAT_COMMIT names its commit when the
+# checkout is not a git work tree. The CUDA element types come from the headers of
+# NVIDIA's pip packages in the `cuda` venv that setup.sh makes (VENVS, default
+# /work/venvs). Needs g++ (C++17) and python3.
 set -euo pipefail
 kf=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 out=${2:-$here/../../../tests/data/promotion/kernel_float.json}
+venvs=${VENVS:-/work/venvs}
+nv=$("$venvs/cuda/bin/python" -c 'import nvidia; print(list(nvidia.__path__)[0])')
+commit=${KERNEL_FLOAT_COMMIT:-$(git -C "$kf" rev-parse --verify -q HEAD 2>/dev/null || echo unknown)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-commit=${KERNEL_FLOAT_COMMIT:-$(git -C "$kf" rev-parse --verify -q HEAD 2>/dev/null || echo unknown)}
 
-# Stand-ins for the CUDA element types, then the promotion declarations of fp16.h,
-# bf16.h and fp8.h as the library writes them (macro calls and the explicit
-# promote_type specialisations), extracted rather than retyped.
-{
-  echo 'struct __half {}; struct __nv_bfloat16 {}; struct __nv_fp8_e4m3 {}; struct __nv_fp8_e5m2 {};'
-  echo 'namespace kernel_float { using half_t = ::__half; using bfloat16_t = ::__nv_bfloat16;'
-  for h in fp16.h bf16.h fp8.h; do
-    grep -E '^KERNEL_FLOAT_DEFINE_PROMOTED_(FLOAT|TYPE)\(' "$kf/include/kernel_float/$h"
-    awk '/^template<>$/ { held = $0; next }
-         held != "" && /^struct promote_type</ { print held; on = 1 }
-         { held = "" }
-         on { print } on && /^};$/ { on = 0 }' "$kf/include/kernel_float/$h"
-  done
-  echo '}'
-} > "$work/kf_cuda_promotions.h"
-
-g++ -std=c++17 -O0 -I "$kf/include" -I "$work" "$here/kernel_float_oracle.cpp" -o "$work/oracle"
+# A host compile of headers written for nvcc: KERNEL_FLOAT_IS_CUDA selects the CUDA
+# element types (__half, __nv_bfloat16), KERNEL_FLOAT_DEVICE is given the meaning it
+# has in a host pass, fp8 is switched on as nvcc >= 12 would, and <math.h> comes first
+# because the library expects nvcc's implicit math declarations.
+g++ -std=c++17 -O0 -w \
+  -include math.h \
+  -DKERNEL_FLOAT_IS_CUDA=1 -DKERNEL_FLOAT_DEVICE=inline -DKERNEL_FLOAT_FP8_AVAILABLE=1 \
+  -I "$nv/cuda_runtime/include" -I "$nv/cuda_nvcc/include" -I "$nv/cuda_cccl/include" \
+  -I "$kf/include" \
+  "$here/kernel_float_oracle.cpp" -o "$work/oracle"
 "$work/oracle" > "$work/cases.json"
 
-python3 - "$work/cases.json" "$out" "$commit" <<'PY'
+cuda_version=$("$venvs/cuda/bin/pip" show nvidia-cuda-runtime-cu12 2>/dev/null | sed -n 's/^Version: //p')
+python3 - "$work/cases.json" "$out" "$commit" "$cuda_version" <<'PY'
 import json, sys
 cases = json.load(open(sys.argv[1]))
 dtypes = []
@@ -43,13 +42,16 @@ doc = {
     "framework": "kernel_float",
     "version": "commit " + sys.argv[3],
     "generated_by": "tools/oracles/promotion/kernel_float_oracle.sh",
-    "provenance": "bool, integers, float, double: kernel_float/meta.h compiled as is with g++; "
-                  "f16, bf16, f8e4m3fn, f8e5m2: the promotion declarations of fp16.h, bf16.h and fp8.h "
-                  "compiled against empty stand-in types (their CUDA headers are not available)",
+    "provenance": "every cell compiled: kernel_float.h and kernel_float/fp8.h included as they are, "
+                  "built with g++ -std=c++17 (host only) against the CUDA headers of "
+                  "nvidia-cuda-runtime-cu12 " + sys.argv[4] + " (__half, __nv_bfloat16, "
+                  "__nv_fp8_e4m3, __nv_fp8_e5m2); a null cell is a pair for which "
+                  "kernel_float::promote_t names no type (detected with SFINAE)",
     "dtypes": dtypes,
     "groups": [{"options": {}, "op": "add", "cases": cases}],
 }
-json.dump(doc, open(sys.argv[2], "w"), indent=None, separators=(",", ":"))
-open(sys.argv[2], "a").write("\n")
+with open(sys.argv[2], "w") as f:
+    json.dump(doc, f, separators=(",", ":"))
+    f.write("\n")
 PY
 echo "wrote $out"
