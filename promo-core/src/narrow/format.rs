@@ -164,6 +164,7 @@ impl Spec {
     /// The exact value of `code`, as an `f64` (every code of every format here is
     /// exact in `f64`). NaN codes give a quiet NaN with the code's sign (the FNUZ NaN
     /// `0x80` is negative, as in the reference).
+    #[inline]
     pub fn decode(&self, code: u32) -> f64 {
         let negative = code & self.sign_bit() != 0;
         let magnitude = code & (self.sign_bit() - 1);
@@ -197,6 +198,7 @@ impl Spec {
     /// give `±max` when `saturate` is set, else infinity where the format has one and
     /// NaN where it does not ([`NonFinite::None`] always saturates). Zero keeps its
     /// sign where the format has −0. NaN gives [`Spec::nan`].
+    #[inline(always)]
     pub fn encode(&self, x: f64, saturate: bool) -> u32 {
         let negative = x.is_sign_negative();
         let sign = if negative { self.sign_bit() } else { 0 };
@@ -221,19 +223,43 @@ impl Spec {
             return zero;
         }
         let emin = 1 - self.bias;
-        let e = exponent(a).max(emin);
-        // `a / 2^(e - man_bits)` is exact: the quantum at exponent `e`.
-        let mut r = (a * pow2(self.man_bits as i32 - e)).round_ties_even();
-        if r == 0.0 {
+        let bits = a.to_bits();
+        if exponent(a) >= emin {
+            // A normal result: round the f64 significand to `man_bits` in place (ties
+            // to even); a carry out of the mantissa bumps the exponent; then rebias.
+            let shift = 52 - self.man_bits;
+            let rounded = bits + ((1u64 << (shift - 1)) - 1) + ((bits >> shift) & 1);
+            let code = (rounded >> shift) - (((1023 - self.bias) as u64) << self.man_bits);
+            if code > self.max_code() as u64 {
+                return overflow();
+            }
+            return sign | code as u32;
+        }
+        // A subnormal result (or zero).
+        let e = emin;
+        // r = a / 2^(e - man_bits) rounded to nearest even, on the integer
+        // significand of `a` (a = m · 2^scale).
+        let (m, scale) = match (bits >> 52) as i32 {
+            0 => (bits, -1074),
+            biased => ((bits & ((1 << 52) - 1)) | (1 << 52), biased - 1075),
+        };
+        let shift = (e - self.man_bits as i32) - scale;
+        let mut r = if shift <= 0 {
+            m << (-shift).min(63)
+        } else if shift > 54 {
+            0
+        } else {
+            let (q, rem, half) = (m >> shift, m & ((1 << shift) - 1), 1u64 << (shift - 1));
+            q + (rem > half || (rem == half && q & 1 == 1)) as u64
+        };
+        if r == 0 {
             return zero;
         }
         let mut e = e;
-        let implicit = (1u64 << self.man_bits) as f64;
-        if r >= 2.0 * implicit {
-            r /= 2.0;
+        if r >= 2 << self.man_bits {
+            r >>= 1;
             e += 1;
         }
-        let r = r as u64;
         let code = if r >= 1 << self.man_bits {
             let biased = (e + self.bias) as u64;
             if biased >= 1 << self.exp_bits {
@@ -251,7 +277,7 @@ impl Spec {
 }
 
 /// `2^k` for `k` in the normal range of `f64`.
-fn pow2(k: i32) -> f64 {
+pub(crate) fn pow2(k: i32) -> f64 {
     f64::from_bits(((k + 1023) as u64) << 52)
 }
 
