@@ -84,7 +84,8 @@ def main():
             cols = [b for b in cols if any(matrix.get((a, b), ".") != "." for a in rows)]
         if not rows:
             return ""
-        table = [[""] + cols] + [[a] + [matrix.get((a, b), "?") for b in cols] for a in rows]
+        # A pair the data lacks (a framework failing on shapes, say) defers.
+        table = [[""] + cols] + [[a] + [matrix.get((a, b), ".") for b in cols] for a in rows]
         widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
         text = "\n".join("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in table)
         out = f"[[layer]]\nname = \"{name}\"\n"

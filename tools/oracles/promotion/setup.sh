@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Creates one virtual environment per framework (versions pinned to those the data in
-# tests/data/promotion/ was produced with). VENVS defaults to ./.venvs beside this file.
+# Creates one virtual environment per framework, outside the repository, with the
+# exact versions the data in tests/data/promotion/ was produced with.
+#   VENVS=/work/venvs tools/oracles/promotion/setup.sh       (VENVS defaults to /work/venvs)
 set -euo pipefail
-venvs=${VENVS:-$(cd "$(dirname "$0")" && pwd)/.venvs}
+venvs=${VENVS:-/work/venvs}
 mkdir -p "$venvs"
 make_venv() { # name packages...
   local name=$1; shift
   [ -x "$venvs/$name/bin/python" ] || python3 -m venv "$venvs/$name"
   "$venvs/$name/bin/pip" install --quiet "$@"
 }
-make_venv openvino openvino==2026.4.1 numpy
-make_venv paddle paddlepaddle==3.3.1
-make_venv dali nvidia-dali-cuda120==2.4.0 numpy
+make_venv openvino openvino==2026.4.1 openvino-telemetry==2025.2.0 numpy==2.4.6
+make_venv paddle paddlepaddle==3.3.1 numpy==2.4.6 protobuf==7.36.2
+make_venv dali nvidia-dali-cuda120==2.4.0 numpy==2.4.6
+# CUDA headers only (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h and what they include), for
+# compiling kernel_float's CUDA element types with the host compiler.
+make_venv cuda nvidia-cuda-runtime-cu12==12.9.79 nvidia-cuda-nvcc-cu12==12.9.86 nvidia-cuda-cccl-cu12==12.9.27
 echo "venvs in $venvs"
