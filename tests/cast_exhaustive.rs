@@ -4,7 +4,8 @@
 //! (`tests/data/cast/exhaustive.json`). One byte per output (4-bit codes unpacked),
 //! two little-endian bytes for f16 and bf16, inputs in increasing bit order.
 //!
-//! The test profile is optimised (`opt-level = 3`); each target takes seconds.
+//! The test profile is optimised (`opt-level = 3`); each target takes a few
+//! seconds (conversion on two threads while the previous chunk is hashed).
 
 use promo_core::cast::{CastOptions, Converter, NEWEST_OPSET};
 use promo_core::narrow::RoundMode;
@@ -12,56 +13,79 @@ use promo_core::DType;
 use promo_tests::data_path;
 use sha2::{Digest, Sha256};
 
-/// Inputs per chunk: 2^24 f32 values.
-const CHUNK: u64 = 1 << 24;
+/// Outputs hashed at a time: 2^24 elements.
+const CHUNK: usize = 1 << 24;
 
-/// The `count` f32 inputs starting at bit pattern `start`, as little-endian bytes.
-fn inputs(start: u64, count: u64) -> Vec<u8> {
-    let mut out = vec![0u8; count as usize * 4];
-    for (slot, bits) in out.chunks_exact_mut(4).zip(start..) {
-        slot.copy_from_slice(&(bits as u32).to_le_bytes());
-    }
-    out
+/// Inputs converted at a time: 2^14 f32 values (64 KiB, so they stay in cache).
+const BLOCK: usize = 1 << 14;
+
+/// Bytes per output in the hashed layout (4-bit codes one per byte).
+fn output_bytes(to: DType) -> usize {
+    (to.bits() as usize).div_ceil(8)
 }
 
-/// The outputs for one chunk in the hashed layout, converted on two threads.
-fn outputs(converter: &Converter, to: DType, start: u64) -> Vec<u8> {
-    let half = CHUNK / 2;
-    let convert = |s: u64| {
-        let mut out = Vec::new();
-        converter.convert_into(&inputs(s, half), half as usize, &mut out);
-        if to.bits() == 4 {
-            let mut codes = Vec::with_capacity(half as usize);
-            promo_core::narrow::unpack_nibbles(&out, half as usize, &mut codes);
-            codes
-        } else {
-            out
+/// Fills `out` with the outputs for the f32 inputs `start..`, in the hashed layout.
+fn convert_range(converter: &Converter, to: DType, start: u64, out: &mut [u8]) {
+    let size = output_bytes(to);
+    let mut input = vec![0u8; BLOCK * 4];
+    let mut converted = Vec::with_capacity(BLOCK * size);
+    for (b, block) in out.chunks_mut(BLOCK * size).enumerate() {
+        let first = start + (b * BLOCK) as u64;
+        let count = block.len() / size;
+        // (Plain stores: `copy_from_slice` per element is slow with the test
+        // profile's debug assertions.)
+        for (i, slot) in input[..count * 4].chunks_exact_mut(4).enumerate() {
+            let bits = (first as u32).wrapping_add(i as u32);
+            slot[0] = bits as u8;
+            slot[1] = (bits >> 8) as u8;
+            slot[2] = (bits >> 16) as u8;
+            slot[3] = (bits >> 24) as u8;
         }
-    };
-    let (a, b) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| convert(start + half));
-        (convert(start), second.join().expect("converter thread"))
-    });
-    [a, b].concat()
+        converted.clear();
+        converter.convert_into(&input[..count * 4], count, &mut converted);
+        if to.bits() == 4 {
+            // Unpack, element 0 of each byte in its low nibble.
+            for (pair, byte) in block.chunks_exact_mut(2).zip(&converted) {
+                pair[0] = byte & 0xf;
+                pair[1] = byte >> 4;
+            }
+        } else {
+            block.copy_from_slice(&converted);
+        }
+    }
 }
 
-/// SHA-256 over the outputs for every f32 input, hex.
+/// Fills `out` with the outputs of chunk `k`, on two threads.
+fn convert_chunk(converter: &Converter, to: DType, k: usize, out: &mut [u8]) {
+    let start = (k * CHUNK) as u64;
+    let (a, b) = out.split_at_mut(out.len() / 2);
+    let half = (CHUNK / 2) as u64;
+    std::thread::scope(|scope| {
+        scope.spawn(|| convert_range(converter, to, start + half, b));
+        convert_range(converter, to, start, a);
+    });
+}
+
+/// SHA-256 over the outputs for every f32 input, hex. Chunk `k + 1` is converted
+/// while chunk `k` is hashed.
 fn exhaustive_hash(to: DType, options: CastOptions) -> String {
     let converter = Converter::new(DType::F32, to, options).expect("converter");
     let mut hasher = Sha256::new();
-    let chunks = (1u64 << 32) / CHUNK;
-    // Convert chunk k + 1 while chunk k is hashed.
-    let mut pending = outputs(&converter, to, 0);
+    let chunks = (1usize << 32) / CHUNK;
+    let (mut ready, mut next) = (
+        vec![0u8; CHUNK * output_bytes(to)],
+        vec![0u8; CHUNK * output_bytes(to)],
+    );
+    convert_chunk(&converter, to, 0, &mut ready);
     for k in 1..=chunks {
-        let (next, ()) = std::thread::scope(|scope| {
-            let next = scope.spawn(|| (k < chunks).then(|| outputs(&converter, to, k * CHUNK)));
-            hasher.update(&pending);
-            (next.join().expect("converter thread"), ())
+        std::thread::scope(|scope| {
+            let hashing = scope.spawn(|| hasher.update(&ready));
+            if k < chunks {
+                convert_chunk(&converter, to, k, &mut next);
+            }
+            hashing.join().expect("hashing thread");
         });
-        match next {
-            Some(bytes) => pending = bytes,
-            None => break,
-        }
+        std::mem::swap(&mut ready, &mut next);
     }
     hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -69,7 +93,8 @@ fn exhaustive_hash(to: DType, options: CastOptions) -> String {
 /// Every key of the reference file: `TARGET[/saturate=B][/round_mode=M]/opset=N`.
 fn cases() -> Vec<(String, DType, CastOptions, String)> {
     let path = data_path("cast/exhaustive.json");
-    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
     let mut out = Vec::new();
     for (key, entry) in data.as_object().expect("object") {
         if key.starts_with('_') {
@@ -77,7 +102,11 @@ fn cases() -> Vec<(String, DType, CastOptions, String)> {
         }
         let mut parts = key.split('/');
         let to: DType = parts.next().unwrap().parse().expect("dtype");
-        let mut options = CastOptions { saturate: true, opset: NEWEST_OPSET, round_mode: RoundMode::Up };
+        let mut options = CastOptions {
+            saturate: true,
+            opset: NEWEST_OPSET,
+            round_mode: RoundMode::Up,
+        };
         for part in parts {
             match part.split_once('=') {
                 Some(("saturate", v)) => options.saturate = v == "true",
@@ -98,7 +127,10 @@ fn check(filter: impl Fn(DType) -> bool) {
         let started = std::time::Instant::now();
         let actual = exhaustive_hash(to, options);
         eprintln!("{key}: {:.1} s", started.elapsed().as_secs_f64());
-        assert_eq!(actual, expected, "{key}: promo's outputs for all 2^32 f32 inputs differ from the reference");
+        assert_eq!(
+            actual, expected,
+            "{key}: promo's outputs for all 2^32 f32 inputs differ from the reference"
+        );
         checked += 1;
     }
     assert!(checked > 0);
@@ -106,7 +138,12 @@ fn check(filter: impl Fn(DType) -> bool) {
 
 #[test]
 fn every_f32_into_float8_matches_the_reference() {
-    check(|d| matches!(d, DType::F8E4M3FN | DType::F8E4M3FNUZ | DType::F8E5M2 | DType::F8E5M2FNUZ));
+    check(|d| {
+        matches!(
+            d,
+            DType::F8E4M3FN | DType::F8E4M3FNUZ | DType::F8E5M2 | DType::F8E5M2FNUZ
+        )
+    });
 }
 
 #[test]

@@ -86,15 +86,10 @@ fn options_of(group: &Json) -> CastOptions {
 /// `None` when `x` is not strictly inside the finite range.
 fn nearest_value(to: DType, x: f64) -> Option<f64> {
     let codes = 1u64 << to.bits();
-    let decoded = run(
-        to,
-        DType::F64,
-        &(0..codes).collect::<Vec<_>>(),
-        &CastOptions::default(),
-    );
+    let decoded = decoded_table(to);
     let mut best: Option<(f64, u64, f64)> = None;
     let mut max = 0.0f64;
-    for (code, bits) in (0..codes).zip(decoded) {
+    for (code, &bits) in (0..codes).zip(decoded.iter()) {
         let v = f64::from_bits(bits);
         if !v.is_finite() {
             continue;
@@ -109,9 +104,27 @@ fn nearest_value(to: DType, x: f64) -> Option<f64> {
     (x.is_finite() && x.abs() < max).then_some(best?.2)
 }
 
+/// Every code of `to` decoded to f64 bits (computed once per dtype).
+fn decoded_table(to: DType) -> std::rc::Rc<Vec<u64>> {
+    thread_local! {
+        static TABLES: std::cell::RefCell<std::collections::HashMap<DType, std::rc::Rc<Vec<u64>>>> =
+            Default::default();
+    }
+    TABLES.with(|tables| {
+        tables
+            .borrow_mut()
+            .entry(to)
+            .or_insert_with(|| {
+                let codes: Vec<u64> = (0..1u64 << to.bits()).collect();
+                std::rc::Rc::new(run(to, DType::F64, &codes, &CastOptions::default()))
+            })
+            .clone()
+    })
+}
+
 /// The value of `code` in `to`.
 fn value_of(to: DType, code: u64) -> f64 {
-    f64::from_bits(run(to, DType::F64, &[code], &CastOptions::default())[0])
+    f64::from_bits(decoded_table(to)[code as usize])
 }
 
 #[test]
@@ -304,4 +317,37 @@ fn strings_to_bool_are_numeric() {
         assert_eq!(promo_core::cast::parse_str(s, DType::Bool, &o), Ok(b), "{s}");
     }
     assert!(promo_core::cast::parse_str("abc", DType::Bool, &o).is_err());
+}
+
+#[test]
+fn overflow_rounds_once() {
+    // Just past the tie between the largest value and the next (missing) one, an
+    // f64 overflows; rounding through f32 first (as the reference does) would land
+    // on the tie and round back down to the largest value.
+    let above = |x: f64| x * (1.0 + 2f64.powi(-40));
+    let below = |x: f64| x * (1.0 - 2f64.powi(-40));
+    let wrap = CastOptions {
+        saturate: false,
+        ..CastOptions::default()
+    };
+    let sat = CastOptions::default();
+    let one = |to, x: f64, o: &CastOptions| run(DType::F64, to, &[x.to_bits()], o)[0];
+    assert_eq!(
+        one(DType::F8E4M3FN, 464.0, &wrap),
+        0x7e,
+        "the tie itself rounds to even"
+    );
+    assert_eq!(one(DType::F8E4M3FN, above(464.0), &wrap), 0x7f);
+    assert_eq!(one(DType::F8E4M3FN, -above(464.0), &wrap), 0xff);
+    assert_eq!(one(DType::F8E4M3FN, above(464.0), &sat), 0x7e);
+    assert_eq!(one(DType::F8E4M3FNUZ, above(248.0), &wrap), 0x80);
+    assert_eq!(one(DType::F8E4M3FNUZ, below(248.0), &wrap), 0x7f);
+    assert_eq!(one(DType::F8E5M2, below(61440.0), &wrap), 0x7b);
+    assert_eq!(one(DType::F8E5M2, 61440.0, &wrap), 0x7c);
+    assert_eq!(one(DType::F8E5M2FNUZ, below(61440.0), &wrap), 0x7f);
+    assert_eq!(one(DType::F16, above(65520.0), &sat), 0x7c00);
+    assert_eq!(one(DType::F16, below(65520.0), &sat), 0x7bff);
+    let bf16_tie = 2f64.powi(128) - 2f64.powi(119);
+    assert_eq!(one(DType::BF16, below(bf16_tie), &sat), 0x7f7f);
+    assert_eq!(one(DType::BF16, bf16_tie, &sat), 0x7f80);
 }

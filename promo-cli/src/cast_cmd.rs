@@ -1,23 +1,407 @@
-//! `promo cast` and `promo convert` (being written).
+//! `promo cast` (values given on the command line) and `promo convert` (a raw
+//! little-endian buffer, streamed), both ONNX `Cast` as `promo_core::cast` does it.
 
+use promo_core::cast::{format_bits, parse_str, CastOptions, ConvertError, Converter, NEWEST_OPSET};
+use promo_core::narrow::RoundMode;
+use promo_core::DType;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// The attributes of ONNX `Cast`, shared by both commands.
+#[derive(clap::Args, Clone, Debug)]
+pub struct CastAttributes {
+    /// Clamp out-of-range values to the largest finite value (float 8 and f8e8m0
+    /// targets) instead of giving infinity or NaN.
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    saturate: bool,
+    /// The model's opset (before 24, ±inf becomes NaN in the FNUZ formats even with
+    /// saturation, as the Cast-19..23 tables say).
+    #[arg(long, value_name = "N", default_value_t = NEWEST_OPSET)]
+    opset: u32,
+    /// How a value becomes a power of two for f8e8m0 targets: up, down or nearest.
+    #[arg(long, value_name = "MODE", default_value = "up")]
+    round_mode: RoundMode,
+}
+
+impl CastAttributes {
+    fn options(&self) -> CastOptions {
+        CastOptions {
+            saturate: self.saturate,
+            opset: self.opset,
+            round_mode: self.round_mode,
+        }
+    }
+}
+
 /// Arguments of `promo cast`.
-#[derive(clap::Args)]
-pub struct CastArgs {}
+#[derive(clap::Args, Clone, Debug)]
+pub struct CastArgs {
+    /// The source dtype: each VALUE is first read as a value of this type (rounded
+    /// to it if needed); `string` casts the text itself.
+    #[arg(long, value_name = "DTYPE")]
+    from: DType,
+    /// The target dtype (`string` prints the text ONNX would produce).
+    #[arg(long, value_name = "DTYPE")]
+    to: DType,
+    #[command(flatten)]
+    attributes: CastAttributes,
+    /// Values: numbers (`1.5`, `-2e-3`, `inf`, `nan`, `300`) or, with a `0x`
+    /// prefix, the bit pattern of a value of the source type (`0x7e`).
+    #[arg(required = true, allow_hyphen_values = true, value_name = "VALUE")]
+    values: Vec<String>,
+}
 
 /// Arguments of `promo convert`.
-#[derive(clap::Args)]
-pub struct ConvertArgs {}
+#[derive(clap::Args, Clone, Debug)]
+pub struct ConvertArgs {
+    /// The dtype of the input elements.
+    #[arg(long, value_name = "DTYPE")]
+    from: DType,
+    /// The dtype of the output elements.
+    #[arg(long, value_name = "DTYPE")]
+    to: DType,
+    #[command(flatten)]
+    attributes: CastAttributes,
+    /// Read the input from this file instead of standard input.
+    #[arg(long, value_name = "FILE")]
+    input: Option<std::path::PathBuf>,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+}
 
-/// Runs `promo cast`.
-pub fn run_cast(_: &CastArgs) -> ExitCode {
-    eprintln!("promo: cast is not available yet");
+fn bad_input(message: impl fmt::Display) -> ExitCode {
+    eprintln!("promo: {message}");
     ExitCode::from(2)
 }
 
+/// Runs `promo cast`: one line per value, `VALUE -> DTYPE BITS (VALUE)`.
+pub fn run_cast(args: &CastArgs) -> ExitCode {
+    let options = args.attributes.options();
+    let mut failed = false;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for text in &args.values {
+        match cast_line(text, args.from, args.to, &options) {
+            Ok(line) => {
+                if writeln!(out, "{line}").is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+            Err(message) => {
+                eprintln!("promo: {message}");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `text` as a value of `from`: its bit pattern (4-bit types as their code).
+fn source_bits(text: &str, from: DType, options: &CastOptions) -> Result<u64, String> {
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        let bits = u64::from_str_radix(hex, 16).map_err(|_| format!("bad bit pattern `{text}`"))?;
+        let width = from.bits();
+        if width < 64 && bits >> width != 0 {
+            return Err(format!(
+                "bit pattern `{text}` is wider than {from} ({width} bits)"
+            ));
+        }
+        return Ok(bits);
+    }
+    parse_str(text, from, options).map_err(|e| format!("{e} (as {from})"))
+}
+
+/// The element's bytes in a buffer (a 4-bit code in the low nibble).
+fn element_bytes(dtype: DType, bits: u64) -> Vec<u8> {
+    let bytes = (dtype.bits() as usize).div_ceil(8);
+    bits.to_le_bytes()[..bytes].to_vec()
+}
+
+/// Element 0 of a buffer of `dtype`, zero-extended.
+fn first_element(dtype: DType, bytes: &[u8]) -> u64 {
+    let mut le = [0u8; 8];
+    let n = (dtype.bits() as usize).div_ceil(8).min(bytes.len());
+    le[..n].copy_from_slice(&bytes[..n]);
+    let bits = u64::from_le_bytes(le);
+    if dtype.bits() == 4 {
+        bits & 0xf
+    } else {
+        bits
+    }
+}
+
+/// The value `bits` of `dtype` stands for, for people: integers in decimal, floats
+/// with the digits needed to be exact (scientific outside 1e-4..1e16).
+fn describe(dtype: DType, bits: u64) -> String {
+    if dtype == DType::Bool {
+        return (if bits != 0 { "true" } else { "false" }).to_owned();
+    }
+    if dtype.is_integer() {
+        return format_bits(dtype, bits).unwrap_or_default();
+    }
+    let converter = Converter::new(dtype, DType::F64, CastOptions::default());
+    let Ok(converter) = converter else {
+        return String::new();
+    };
+    let mut out = Vec::new();
+    converter.convert_into(&element_bytes(dtype, bits), 1, &mut out);
+    let x = f64::from_bits(first_element(DType::F64, &out));
+    if x == 0.0 || !x.is_finite() || (1e-4..1e16).contains(&x.abs()) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// One line of `promo cast` output, or why the value cannot be cast.
+pub fn cast_line(text: &str, from: DType, to: DType, options: &CastOptions) -> Result<String, String> {
+    if from == DType::String {
+        if to == DType::String {
+            return Ok(format!("{text} -> string {text:?}"));
+        }
+        let bits = parse_str(text, to, options).map_err(|e| format!("{e} (as {to})"))?;
+        return Ok(format!(
+            "{text} -> {to} {} ({})",
+            hex(to, bits),
+            describe(to, bits)
+        ));
+    }
+    let bits = source_bits(text, from, options)?;
+    if to == DType::String {
+        let s = format_bits(from, bits).ok_or_else(|| format!("no ONNX Cast from {from} to string"))?;
+        return Ok(format!("{text} -> string {s:?}"));
+    }
+    let converter = Converter::new(from, to, *options).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    converter.convert_into(&element_bytes(from, bits), 1, &mut out);
+    let result = first_element(to, &out);
+    Ok(format!(
+        "{text} -> {to} {} ({})",
+        hex(to, result),
+        describe(to, result)
+    ))
+}
+
+/// `bits` in hex, padded to the width of `dtype` (`0x7e`, `0x7c00`, `0x8`).
+fn hex(dtype: DType, bits: u64) -> String {
+    let digits = (dtype.bits() as usize).div_ceil(4);
+    format!("{bits:#0width$x}", width = digits + 2)
+}
+
 /// Runs `promo convert`.
-pub fn run_convert(_: &ConvertArgs) -> ExitCode {
-    eprintln!("promo: convert is not available yet");
-    ExitCode::from(2)
+pub fn run_convert(args: &ConvertArgs) -> ExitCode {
+    let converter = match Converter::new(args.from, args.to, args.attributes.options()) {
+        Ok(c) => c,
+        Err(e) => return bad_input(e),
+    };
+    let mut input: Box<dyn Read> = match &args.input {
+        Some(path) => match File::open(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => return bad_input(format_args!("cannot read `{}`: {e}", path.display())),
+        },
+        None => Box::new(io::stdin().lock()),
+    };
+    let stdout = io::stdout();
+    let mut output: Box<dyn Write> = match &args.output {
+        Some(path) => match File::create(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => return bad_input(format_args!("cannot write `{}`: {e}", path.display())),
+        },
+        None => Box::new(stdout.lock()),
+    };
+    match convert_stream(&converter, &mut input, &mut output) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e @ StreamError::Convert(_)) | Err(e @ StreamError::Read(_)) => bad_input(e),
+        Err(e @ StreamError::Write(_)) => {
+            eprintln!("promo: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Input bytes converted per step: 1 MiB (a whole number of elements of every type).
+pub const CHUNK_BYTES: usize = 1 << 20;
+
+/// Why a stream could not be converted.
+#[derive(Debug)]
+pub enum StreamError {
+    /// The input could not be read.
+    Read(io::Error),
+    /// The output could not be written.
+    Write(io::Error),
+    /// The input is not a whole number of elements.
+    Convert(ConvertError),
+}
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StreamError::Read(e) => write!(f, "cannot read the input: {e}"),
+            StreamError::Write(e) => write!(f, "cannot write the output: {e}"),
+            StreamError::Convert(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// Reads until `buf` is full or the input ends; the number of bytes read.
+fn fill(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match input.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// Converts everything `input` holds, [`CHUNK_BYTES`] at a time, and writes it to
+/// `output`; returns the number of elements. Memory stays bounded whatever the
+/// input's size. Input that ends inside an element is an error naming the byte
+/// offset of that element (everything before it has been converted and written).
+pub fn convert_stream(
+    converter: &Converter,
+    input: &mut impl Read,
+    output: &mut impl Write,
+) -> Result<u64, StreamError> {
+    let bits = converter.from_bits();
+    // Bytes per element; a 4-bit element is half a byte, so every byte is whole.
+    let size = bits.div_ceil(8);
+    let mut buf = vec![0u8; CHUNK_BYTES];
+    let mut out = Vec::with_capacity(CHUNK_BYTES * 8);
+    let (mut offset, mut elements) = (0u64, 0u64);
+    loop {
+        let filled = fill(input, &mut buf).map_err(StreamError::Read)?;
+        let whole = filled - filled % size;
+        let count = whole * 8 / bits;
+        out.clear();
+        converter.convert_into(&buf[..whole], count, &mut out);
+        output.write_all(&out).map_err(StreamError::Write)?;
+        elements += count as u64;
+        offset += whole as u64;
+        if whole < filled {
+            output.flush().map_err(StreamError::Write)?;
+            return Err(StreamError::Convert(ConvertError::PartialElement {
+                offset,
+                size,
+            }));
+        }
+        if filled < buf.len() {
+            output.flush().map_err(StreamError::Write)?;
+            return Ok(elements);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> CastOptions {
+        CastOptions::default()
+    }
+
+    #[test]
+    fn cast_lines() {
+        let line = |t, f: &str, to: &str| cast_line(t, f.parse().unwrap(), to.parse().unwrap(), &opts());
+        assert_eq!(
+            line("464", "f32", "f8e4m3fn").unwrap(),
+            "464 -> f8e4m3fn 0x7e (448)"
+        );
+        assert_eq!(line("200", "i16", "i8").unwrap(), "200 -> i8 0xc8 (-56)");
+        assert_eq!(line("-1", "f32", "f4e2m1").unwrap(), "-1 -> f4e2m1 0xa (-1)");
+        assert_eq!(
+            line("0x7c00", "f16", "f32").unwrap(),
+            "0x7c00 -> f32 0x7f800000 (inf)"
+        );
+        assert_eq!(
+            line("nan", "f32", "f8e4m3fnuz").unwrap(),
+            "nan -> f8e4m3fnuz 0x80 (NaN)"
+        );
+        assert_eq!(line("1e-5", "f64", "string").unwrap(), "1e-5 -> string \"1e-05\"");
+        assert_eq!(line("3", "string", "u4").unwrap(), "3 -> u4 0x3 (3)");
+        assert_eq!(line("0.1", "f32", "bool").unwrap(), "0.1 -> bool 0x01 (true)");
+        assert!(line("abc", "f32", "f16").is_err());
+        assert!(line("0x1ff", "f8e4m3fn", "f32").is_err());
+        assert!(line("1", "f32", "c64").is_err());
+    }
+
+    #[test]
+    fn round_mode_and_saturate_apply() {
+        let down = CastOptions {
+            round_mode: RoundMode::Down,
+            ..opts()
+        };
+        assert_eq!(
+            cast_line("3", DType::F32, DType::F8E8M0, &down).unwrap(),
+            "3 -> f8e8m0 0x80 (2)"
+        );
+        assert_eq!(
+            cast_line("3", DType::F32, DType::F8E8M0, &opts()).unwrap(),
+            "3 -> f8e8m0 0x81 (4)"
+        );
+        let wrap = CastOptions {
+            saturate: false,
+            ..opts()
+        };
+        assert_eq!(
+            cast_line("1e9", DType::F32, DType::F8E5M2, &wrap).unwrap(),
+            "1e9 -> f8e5m2 0x7c (inf)"
+        );
+    }
+
+    fn stream(from: DType, to: DType, input: &[u8]) -> (Result<u64, StreamError>, Vec<u8>) {
+        let converter = Converter::new(from, to, opts()).unwrap();
+        let mut out = Vec::new();
+        let result = convert_stream(&converter, &mut &input[..], &mut out);
+        (result, out)
+    }
+
+    #[test]
+    fn streams_match_whole_buffer_conversion() {
+        // Several chunks, the last one partial, every f32 → f8e5m2 code path.
+        let count = CHUNK_BYTES / 4 * 2 + 12345;
+        let input: Vec<u8> = (0..count as u32)
+            .flat_map(|i| i.wrapping_mul(2_654_435_761).to_le_bytes())
+            .collect();
+        let (result, out) = stream(DType::F32, DType::F8E5M2, &input);
+        assert_eq!(result.unwrap(), count as u64);
+        let whole = promo_core::cast::convert(DType::F32, DType::F8E5M2, &input, &opts()).unwrap();
+        assert_eq!(out, whole);
+        // 4-bit targets stay packed across chunk boundaries.
+        let (result, out) = stream(DType::F32, DType::F4E2M1, &input);
+        assert_eq!(result.unwrap(), count as u64);
+        let whole = promo_core::cast::convert(DType::F32, DType::F4E2M1, &input, &opts()).unwrap();
+        assert_eq!(out, whole);
+    }
+
+    #[test]
+    fn partial_element_names_its_offset() {
+        let mut input = vec![0u8; CHUNK_BYTES + 6];
+        input[CHUNK_BYTES] = 0x3c; // arbitrary
+        let (result, out) = stream(DType::F32, DType::F16, &input);
+        let err = result.unwrap_err();
+        assert!(
+            matches!(err, StreamError::Convert(ConvertError::PartialElement { offset, size: 4 }) if offset == CHUNK_BYTES as u64 + 4),
+            "{err}"
+        );
+        assert!(err.to_string().contains(&format!("{}", CHUNK_BYTES + 4)), "{err}");
+        assert_eq!(out.len(), (CHUNK_BYTES / 4 + 1) * 2);
+        let (result, out) = stream(DType::I4, DType::I8, &[0x21, 0xf3]);
+        assert_eq!(result.unwrap(), 4);
+        assert_eq!(out, [1, 2, 3, 0xff]);
+        let (result, _) = stream(DType::F64, DType::F32, &[]);
+        assert_eq!(result.unwrap(), 0);
+    }
 }

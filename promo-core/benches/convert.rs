@@ -14,7 +14,9 @@ fn main() {
 
 fn input() -> Vec<u8> {
     // A spread of f32 bit patterns: every 4096th, covering all exponents and NaNs.
-    (0..N as u32).flat_map(|i| i.wrapping_mul(4096).wrapping_add(i).to_le_bytes()).collect()
+    (0..N as u32)
+        .flat_map(|i| i.wrapping_mul(4096).wrapping_add(i).to_le_bytes())
+        .collect()
 }
 
 /// Copying the input bytes: the baseline the conversions are compared with.
@@ -22,10 +24,12 @@ fn input() -> Vec<u8> {
 fn memcpy_f32_input(bencher: Bencher) {
     let src = input();
     let mut dst = vec![0u8; src.len()];
-    bencher.counter(divan::counter::ItemsCount::new(N)).bench_local(|| {
-        dst.copy_from_slice(black_box(&src));
-        black_box(&dst);
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(N))
+        .bench_local(|| {
+            dst.copy_from_slice(black_box(&src));
+            black_box(&dst);
+        });
 }
 
 #[divan::bench(args = ["f8e4m3fn", "f8e5m2", "f8e4m3fnuz", "f4e2m1", "f8e8m0", "f16", "bf16", "i8", "f64"])]
@@ -34,9 +38,11 @@ fn f32_to(bencher: Bencher, to: &str) {
     let converter = Converter::new(DType::F32, to, CastOptions::default()).unwrap();
     let src = input();
     let mut out = Vec::with_capacity(N * 8);
-    bencher.counter(divan::counter::ItemsCount::new(N)).bench_local(|| {
-        out.clear();
-        converter.convert_into(black_box(&src), N, &mut out);
-        black_box(&out);
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(N))
+        .bench_local(|| {
+            out.clear();
+            converter.convert_into(black_box(&src), N, &mut out);
+            black_box(&out);
+        });
 }

@@ -23,19 +23,42 @@ fn constants<F: Format>(name: &str, smallest_normal: f64) {
     let finite: Vec<f64> = table.iter().copied().filter(|v| v.is_finite()).collect();
     let max = finite.iter().copied().fold(f64::MIN, f64::max);
     let min = finite.iter().copied().fold(f64::MAX, f64::min);
-    let tiny = finite.iter().copied().filter(|v| *v > 0.0).fold(f64::MAX, f64::min);
-    let above_one = finite.iter().copied().filter(|v| *v > 1.0).fold(f64::MAX, f64::min);
+    let tiny = finite
+        .iter()
+        .copied()
+        .filter(|v| *v > 0.0)
+        .fold(f64::MAX, f64::min);
+    let above_one = finite
+        .iter()
+        .copied()
+        .filter(|v| *v > 1.0)
+        .fold(f64::MAX, f64::min);
     assert_eq!(Minifloat::<F>::MAX.to_f64(), max, "{name} MAX");
     assert_eq!(Minifloat::<F>::MIN.to_f64(), min, "{name} MIN");
-    assert_eq!(Minifloat::<F>::MIN_POSITIVE_SUBNORMAL.to_f64(), tiny, "{name} MIN_POSITIVE_SUBNORMAL");
-    assert_eq!(Minifloat::<F>::EPSILON.to_f64(), above_one - 1.0, "{name} EPSILON");
+    assert_eq!(
+        Minifloat::<F>::MIN_POSITIVE_SUBNORMAL.to_f64(),
+        tiny,
+        "{name} MIN_POSITIVE_SUBNORMAL"
+    );
+    assert_eq!(
+        Minifloat::<F>::EPSILON.to_f64(),
+        above_one - 1.0,
+        "{name} EPSILON"
+    );
     assert_eq!(Minifloat::<F>::ONE.to_f64(), 1.0, "{name} ONE");
     assert_eq!(Minifloat::<F>::ZERO.to_f64(), 0.0, "{name} ZERO");
-    assert_eq!(Minifloat::<F>::MIN_POSITIVE.to_f64(), smallest_normal, "{name} MIN_POSITIVE");
+    assert_eq!(
+        Minifloat::<F>::MIN_POSITIVE.to_f64(),
+        smallest_normal,
+        "{name} MIN_POSITIVE"
+    );
     let has_nan = table.iter().any(|v| v.is_nan());
     assert_eq!(Minifloat::<F>::NAN.is_some(), has_nan, "{name} NAN");
     if let Some(nan) = Minifloat::<F>::NAN {
-        assert!(table[nan.to_bits() as usize].is_nan(), "{name} NAN decodes as NaN");
+        assert!(
+            table[nan.to_bits() as usize].is_nan(),
+            "{name} NAN decodes as NaN"
+        );
     }
     let has_inf = table.iter().any(|v| v.is_infinite());
     assert_eq!(Minifloat::<F>::INFINITY.is_some(), has_inf, "{name} INFINITY");
@@ -48,10 +71,17 @@ fn constants<F: Format>(name: &str, smallest_normal: f64) {
     for (code, &expected) in table.iter().enumerate() {
         let x = Minifloat::<F>::from_bits(code as u8);
         let v = x.to_f64();
-        assert!(v == expected || (v.is_nan() && expected.is_nan()), "{name} {code:#x}: {v} vs {expected}");
+        assert!(
+            v == expected || (v.is_nan() && expected.is_nan()),
+            "{name} {code:#x}: {v} vs {expected}"
+        );
         if !v.is_nan() {
             let back = Minifloat::<F>::from_f64(v, false);
-            assert!(back.to_f64() == v && back.to_f64().is_sign_negative() == (v.is_sign_negative() && back.to_bits() != 0), "{name} {code:#x} round trip");
+            assert!(
+                back.to_f64() == v
+                    && back.to_f64().is_sign_negative() == (v.is_sign_negative() && back.to_bits() != 0),
+                "{name} {code:#x} round trip"
+            );
         }
     }
 }
@@ -64,8 +94,17 @@ fn constants_match_the_reference() {
     constants::<promo_core::narrow::E5M2FNUZ>("f8e5m2fnuz", 2f64.powi(-15));
     constants::<promo_core::narrow::E2M1>("f4e2m1", 1.0);
     let e8m0 = decoded("f8e8m0");
-    assert_eq!(f8e8m0::MAX.to_f64(), e8m0.iter().copied().filter(|v| v.is_finite()).fold(0.0, f64::max));
-    assert_eq!(f8e8m0::MIN_POSITIVE.to_f64(), e8m0.iter().copied().filter(|v| v.is_finite()).fold(f64::MAX, f64::min));
+    assert_eq!(
+        f8e8m0::MAX.to_f64(),
+        e8m0.iter().copied().filter(|v| v.is_finite()).fold(0.0, f64::max)
+    );
+    assert_eq!(
+        f8e8m0::MIN_POSITIVE.to_f64(),
+        e8m0.iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(f64::MAX, f64::min)
+    );
     assert!(e8m0[f8e8m0::NAN.to_bits() as usize].is_nan());
     assert_eq!(f8e8m0::ONE.to_f64(), 1.0);
 }

@@ -1,6 +1,7 @@
 //! Buffer conversion: raw little-endian buffers from one dtype to another, through a
 //! `const` table of monomorphized kernels chosen once per call.
 
+use super::simd;
 use super::values::{CastSource, CastTarget};
 use super::CastOptions;
 use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4, Format, Minifloat};
@@ -25,6 +26,13 @@ pub enum ConvertError {
         /// The element size in bytes.
         size: usize,
     },
+    /// The output slice cannot hold the converted elements.
+    OutputTooSmall {
+        /// Bytes the output needs.
+        needed: usize,
+        /// Bytes the output has.
+        len: usize,
+    },
 }
 
 impl fmt::Display for ConvertError {
@@ -33,9 +41,12 @@ impl fmt::Display for ConvertError {
             ConvertError::Unsupported { from, to } => write!(f, "no ONNX Cast from {from} to {to}"),
             ConvertError::PartialElement { offset, size } => write!(
                 f,
-                "input ends inside an element: {} trailing byte(s) at byte offset {offset} (elements are {size} bytes)",
-                "fewer than a whole element's"
+                "the input ends inside an element: the element at byte offset {offset} is incomplete \
+                 (elements are {size} bytes)"
             ),
+            ConvertError::OutputTooSmall { needed, len } => {
+                write!(f, "the output needs {needed} bytes but has {len}")
+            }
         }
     }
 }
@@ -164,6 +175,47 @@ fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
     }
 }
 
+/// `f32` into `T`: the SIMD kernel for as many elements as it takes (none without
+/// AVX2), the scalar kernel for the rest.
+fn f32_fast<T: Raw + CastTarget + simd::Target>(
+    src: &[u8],
+    dst: &mut [u8],
+    count: usize,
+    options: &CastOptions,
+) {
+    let done = simd::f32_to::<T>(src, dst, count, options);
+    kernel::<f32, T>(
+        &src[done * 4..],
+        &mut dst[done * T::BITS / 8..],
+        count - done,
+        options,
+    );
+}
+
+/// [`f32_fast`] for f8e8m0.
+fn f32_fast_e8m0(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let done = simd::f32_to_e8m0(src, dst, count, options);
+    kernel::<f32, f8e8m0>(&src[done * 4..], &mut dst[done..], count - done, options);
+}
+
+/// The SIMD-backed kernel for `f32` into `to` with `options`, if there is one.
+fn fast_f32_kernel(to: DType, options: &CastOptions) -> Option<Kernel> {
+    fn pick<T: Raw + CastTarget + simd::Target>(options: &CastOptions) -> Option<Kernel> {
+        simd::handles(&T::SPEC, options).then_some(f32_fast::<T> as Kernel)
+    }
+    match to {
+        DType::F8E4M3FN => pick::<f8e4m3fn>(options),
+        DType::F8E4M3FNUZ => pick::<f8e4m3fnuz>(options),
+        DType::F8E5M2 => pick::<f8e5m2>(options),
+        DType::F8E5M2FNUZ => pick::<f8e5m2fnuz>(options),
+        DType::F4E2M1 => pick::<f4e2m1>(options),
+        DType::F16 => pick::<f16>(options),
+        DType::BF16 => pick::<bf16>(options),
+        DType::F8E8M0 => Some(f32_fast_e8m0 as Kernel),
+        _ => None,
+    }
+}
+
 /// A `Minifloat` marker check that every format here is byte-sized or a nibble.
 const _: () = assert!(<crate::narrow::E4M3FN as Format>::SPEC.bits() == 8);
 const _: () = assert!(core::mem::size_of::<Minifloat<crate::narrow::E2M1>>() == 1);
@@ -213,8 +265,22 @@ impl fmt::Debug for Converter {
 }
 
 impl Converter {
-    /// The conversion from `from` to `to` with `options`.
+    /// The conversion from `from` to `to` with `options`: the scalar kernel, or for
+    /// `f32` into a narrow format, f16 or bf16 the SIMD kernel where the CPU has AVX2
+    /// (the same results; see [`Converter::scalar`]).
     pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
+        let mut converter = Self::scalar(from, to, options)?;
+        if from == DType::F32 {
+            if let Some(kernel) = fast_f32_kernel(to, &options) {
+                converter.kernel = kernel;
+            }
+        }
+        Ok(converter)
+    }
+
+    /// The conversion from `from` to `to` with `options` through the scalar kernel
+    /// only: the reference the SIMD kernels are tested against.
+    pub fn scalar(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
         let find = |d: DType| CASTABLE.iter().position(|&c| c == d);
         let (Some(i), Some(j)) = (find(from), find(to)) else {
             return Err(ConvertError::Unsupported { from, to });
@@ -233,8 +299,10 @@ impl Converter {
         self.from_bits
     }
 
-    /// Converts `count` elements of `src` and appends them to `out`.
+    /// Converts `count` elements of `src` and appends them to `out` (`count` is
+    /// capped at the number of whole elements `src` holds).
     pub fn convert_into(&self, src: &[u8], count: usize, out: &mut Vec<u8>) {
+        let count = count.min(src.len() * 8 / self.from_bits);
         let start = out.len();
         out.resize(start + bytes_for(self.to_bits, count), 0);
         (self.kernel)(src, &mut out[start..], count, &self.options);
@@ -261,9 +329,91 @@ pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Res
     Ok(out)
 }
 
+/// [`convert`] into a caller's slice: converts every element of `src` into the
+/// start of `dst` and returns the number of bytes written. A trailing partial
+/// element is [`ConvertError::PartialElement`] and a `dst` too short for the result
+/// [`ConvertError::OutputTooSmall`]; in both cases `dst` is left untouched.
+pub fn convert_to_slice(
+    from: DType,
+    to: DType,
+    src: &[u8],
+    dst: &mut [u8],
+    options: &CastOptions,
+) -> Result<usize, ConvertError> {
+    let converter = Converter::new(from, to, *options)?;
+    let bits = converter.from_bits;
+    let count = src.len() * 8 / bits;
+    if bits >= 8 && src.len() % (bits / 8) != 0 {
+        return Err(ConvertError::PartialElement {
+            offset: (count * bits / 8) as u64,
+            size: bits / 8,
+        });
+    }
+    let needed = bytes_for(converter.to_bits, count);
+    let Some(out) = dst.get_mut(..needed) else {
+        return Err(ConvertError::OutputTooSmall {
+            needed,
+            len: dst.len(),
+        });
+    };
+    if converter.to_bits == 4 && count % 2 == 1 {
+        // The kernels keep the other nibble of the last byte; start it at zero.
+        out[needed - 1] = 0;
+    }
+    (converter.kernel)(src, out, count, &converter.options);
+    Ok(needed)
+}
+
 /// [`convert`] with `from`/`to` given as names.
 pub fn convert_bytes(from: &str, to: &str, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, String> {
     let from: DType = from.parse().map_err(|e| format!("{e}"))?;
     let to: DType = to.parse().map_err(|e| format!("{e}"))?;
     convert(from, to, src, options).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_and_errors() {
+        let o = CastOptions::default();
+        let src: Vec<u8> = [1.0f32, -2.5, 464.0]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let mut dst = [0xaau8; 4];
+        assert_eq!(
+            convert_to_slice(DType::F32, DType::F8E4M3FN, &src, &mut dst, &o),
+            Ok(3)
+        );
+        assert_eq!(dst, [0x38, 0xc2, 0x7e, 0xaa]);
+        assert_eq!(
+            convert_to_slice(DType::F32, DType::F4E2M1, &src, &mut dst, &o),
+            Ok(2)
+        );
+        assert_eq!(dst[..2], [0xc2, 0x07]);
+        assert_eq!(
+            convert_to_slice(DType::F32, DType::F64, &src, &mut dst, &o),
+            Err(ConvertError::OutputTooSmall { needed: 24, len: 4 })
+        );
+        let err = convert(DType::F32, DType::F16, &src[..7], &o).unwrap_err();
+        assert_eq!(err, ConvertError::PartialElement { offset: 4, size: 4 });
+        assert!(err.to_string().contains("byte offset 4"), "{err}");
+        assert_eq!(
+            convert(DType::C64, DType::F32, &src, &o),
+            Err(ConvertError::Unsupported {
+                from: DType::C64,
+                to: DType::F32
+            })
+        );
+        // 4-bit sources: every nibble is an element.
+        assert_eq!(convert(DType::I4, DType::I8, &[0x9f], &o), Ok(vec![0xff, 0xf9]));
+        // Fewer source bytes than `count` asks for: capped, no panic.
+        let mut out = Vec::new();
+        Converter::new(DType::F32, DType::F16, o)
+            .unwrap()
+            .convert_into(&src, 100, &mut out);
+        assert_eq!(out.len(), 6);
+    }
 }

@@ -16,6 +16,13 @@
 //! | bool | zero → false, anything else (NaN too) → true | zero → false | — |
 //!
 //! Complex numbers are not castable (ONNX `Cast` has no complex types).
+//!
+//! Buffers: [`convert`], [`convert_to_slice`] and [`Converter`] take little-endian
+//! raw bytes (4-bit types two per byte, low nibble first) and pick one
+//! monomorphized kernel per call from a `const` table. `f32` into the float 8
+//! formats, f4e2m1, f8e8m0, f16 and bf16 has an AVX2 kernel, chosen at run time
+//! when the CPU has it, which gives the same bits as the scalar kernel
+//! ([`Converter::scalar`], the reference it is tested against).
 
 mod text;
 mod values;
@@ -113,4 +120,5 @@ pub(crate) fn to_e8m0(x: f64, options: &CastOptions) -> f8e8m0 {
 }
 
 mod buffer;
-pub use buffer::{convert, convert_bytes, element_size, ConvertError, Converter};
+mod simd;
+pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, ConvertError, Converter};

@@ -258,36 +258,6 @@ format_kinds! {
     f8e4m3fn => F32, f8e4m3fnuz => F32, f8e5m2 => F32, f8e5m2fnuz => F32, f8e8m0 => F32, f4e2m1 => F32,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn python_layout() {
-        assert_eq!(python_repr("1e-5", false), "1e-05");
-        assert_eq!(python_repr("4.48e2", true), "448.0");
-        assert_eq!(python_repr("1e16", false), "1e+16");
-        assert_eq!(python_repr("-1.5e0", true), "-1.5");
-        assert_eq!(python_repr("3.3333e-1", true), "0.33333");
-        assert_eq!(python_repr("1.2345e-4", true), "0.00012345");
-        assert_eq!(format_value(f16::from_f32(65504.0)), "6.55e+04");
-        assert_eq!(format_value(f16::from_f32(999.0)), "999.0");
-        assert_eq!(format_value(1e6f32), "1e+06");
-        assert_eq!(format_value(1e15f64), "1000000000000000.0");
-    }
-
-    #[test]
-    fn python_parsing() {
-        assert_eq!(parse_float(" 1_000 "), Ok(1000.0));
-        assert!(parse_float("1__0").is_err());
-        assert!(parse_float("0x10").is_err());
-        assert!(parse_float("").is_err());
-        assert_eq!(parse_float("-Infinity"), Ok(f64::NEG_INFINITY));
-        assert_eq!(parse_int("-0"), Ok(0));
-        assert!(matches!(parse_int("2.5"), Err(CastError::NotAnInteger(_))));
-    }
-}
-
 /// [`parse_value`] for a dtype known at run time: the result's bit pattern,
 /// zero-extended (4-bit types as their code).
 pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, CastError> {
@@ -346,4 +316,34 @@ pub fn format_bits(from: crate::DType, bits: u64) -> Option<String> {
         D::F4E2M1 => format_value(f4e2m1::from_bits(bits as u8)),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_layout() {
+        assert_eq!(python_repr("1e-5", false), "1e-05");
+        assert_eq!(python_repr("4.48e2", true), "448.0");
+        assert_eq!(python_repr("1e16", false), "1e+16");
+        assert_eq!(python_repr("-1.5e0", true), "-1.5");
+        assert_eq!(python_repr("3.3333e-1", true), "0.33333");
+        assert_eq!(python_repr("1.2345e-4", true), "0.00012345");
+        assert_eq!(format_value(f16::from_f32(65504.0)), "6.55e+04");
+        assert_eq!(format_value(f16::from_f32(999.0)), "999.0");
+        assert_eq!(format_value(1e6f32), "1e+06");
+        assert_eq!(format_value(1e15f64), "1000000000000000.0");
+    }
+
+    #[test]
+    fn python_parsing() {
+        assert_eq!(parse_float(" 1_000 "), Ok(1000.0));
+        assert!(parse_float("1__0").is_err());
+        assert!(parse_float("0x10").is_err());
+        assert!(parse_float("").is_err());
+        assert_eq!(parse_float("-Infinity"), Ok(f64::NEG_INFINITY));
+        assert_eq!(parse_int("-0"), Ok(0));
+        assert!(matches!(parse_int("2.5"), Err(CastError::NotAnInteger(_))));
+    }
 }

@@ -32,8 +32,10 @@ impl core::str::FromStr for RoundMode {
 
 /// float8 E8M0: `2^(code - 127)` for codes `0..=254`, NaN for `0xff`; no sign, no
 /// zero, no infinity.
+///
+/// Equality and order follow IEEE: NaN equals nothing and is unordered.
 #[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default)]
 #[repr(transparent)]
 pub struct f8e8m0(u8);
 
@@ -114,6 +116,13 @@ impl f8e8m0 {
     }
 }
 
+impl PartialEq for f8e8m0 {
+    /// Equal codes are equal values, except NaN, which equals nothing.
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0 && !self.is_nan()
+    }
+}
+
 impl PartialOrd for f8e8m0 {
     /// NaN is unordered; otherwise codes order as values.
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
@@ -143,5 +152,88 @@ impl core::str::FromStr for f8e8m0 {
             .parse()
             .map_err(|_| super::ParseNarrowError(s.to_owned()))?;
         Ok(Self::from_f64(x, true, RoundMode::Up))
+    }
+}
+
+#[cfg(feature = "bytemuck")]
+// SAFETY: `f8e8m0` is `repr(transparent)` over `u8` and every byte is a valid code.
+unsafe impl bytemuck::Zeroable for f8e8m0 {}
+#[cfg(feature = "bytemuck")]
+// SAFETY: as above; it is `Copy + 'static` with no padding.
+unsafe impl bytemuck::Pod for f8e8m0 {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn constants_and_comparisons() {
+        assert_eq!(f8e8m0::MAX.to_f64(), 2f64.powi(127));
+        assert_eq!(f8e8m0::MIN_POSITIVE.to_f64(), 2f64.powi(-127));
+        assert_eq!(f8e8m0::ONE.to_f64(), 1.0);
+        assert!(f8e8m0::NAN.is_nan() && f8e8m0::NAN != f8e8m0::NAN);
+        assert!(f8e8m0::NAN.partial_cmp(&f8e8m0::ONE).is_none());
+        assert!(f8e8m0::MIN_POSITIVE < f8e8m0::ONE && f8e8m0::ONE == f8e8m0::from_bits(127));
+    }
+
+    #[test]
+    fn round_modes() {
+        let code = |x: f32, mode| f8e8m0::from_f32(x, true, mode).to_bits();
+        assert_eq!(
+            [
+                code(3.0, RoundMode::Up),
+                code(3.0, RoundMode::Down),
+                code(3.0, RoundMode::Nearest)
+            ],
+            [129, 128, 129]
+        );
+        assert_eq!(
+            [
+                code(2.5, RoundMode::Up),
+                code(2.5, RoundMode::Down),
+                code(2.5, RoundMode::Nearest)
+            ],
+            [129, 128, 128]
+        );
+        assert_eq!(code(-4.0, RoundMode::Up), 129, "the sign is ignored");
+        assert_eq!(code(f32::INFINITY, RoundMode::Up), 0xff);
+        assert_eq!(code(f32::MAX, RoundMode::Up), 0xfe);
+        assert_eq!(f8e8m0::from_f32(f32::MAX, false, RoundMode::Up).to_bits(), 0xff);
+        assert_eq!(code(0.0, RoundMode::Up), 0);
+        let smallest = f8e8m0::MIN_POSITIVE.to_f32();
+        assert_eq!(
+            [
+                code(smallest, RoundMode::Up),
+                code(smallest, RoundMode::Down),
+                code(smallest, RoundMode::Nearest)
+            ],
+            [1, 0, 0]
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn every_power_of_two_is_exact(code in 1u8..0xff, mode in 0..3, saturate in any::<bool>()) {
+            // (Code 0, 2^-127, is an f32 subnormal with a nonzero mantissa field: the
+            // reference's `up` takes it to code 1; see `round_modes`.)
+            let mode = [RoundMode::Up, RoundMode::Down, RoundMode::Nearest][mode as usize];
+            let x = f8e8m0::from_bits(code).to_f64();
+            prop_assert_eq!(f8e8m0::from_f64(x, saturate, mode).to_bits(), code);
+        }
+
+        #[test]
+        fn f64_rounds_once(bits in any::<u32>(), tail in 1u64..(1 << 29), mode in 0..3) {
+            // An f64 just above an f32 x rounds as x plus a little: the same as x
+            // unless x is exactly on a boundary the mode reads.
+            let mode = [RoundMode::Up, RoundMode::Down, RoundMode::Nearest][mode as usize];
+            let x = f32::from_bits(bits & 0x7fff_ffff);
+            prop_assume!(x.is_normal() && x < f32::MAX);
+            let above = f64::from_bits((x as f64).to_bits() + tail);
+            let up = f8e8m0::from_f64(above, true, mode).to_bits();
+            let lo = f8e8m0::from_f32(x, true, mode).to_bits();
+            let hi = f8e8m0::from_f32(f32::from_bits(x.to_bits() + 1), true, mode).to_bits();
+            prop_assert!(lo <= up && up <= hi);
+        }
     }
 }

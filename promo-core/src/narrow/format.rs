@@ -111,16 +111,19 @@ pub const BF16: Spec = Spec {
 
 impl Spec {
     /// Total bits of a code.
+    #[inline]
     pub const fn bits(&self) -> u32 {
         1 + self.exp_bits + self.man_bits
     }
 
     /// The sign bit.
+    #[inline]
     pub const fn sign_bit(&self) -> u32 {
         1 << (self.exp_bits + self.man_bits)
     }
 
     /// The magnitude code of the largest finite value.
+    #[inline]
     pub const fn max_code(&self) -> u32 {
         let all = (1 << (self.exp_bits + self.man_bits)) - 1;
         match self.non_finite {
@@ -131,6 +134,7 @@ impl Spec {
     }
 
     /// The magnitude code of infinity, if the format has one.
+    #[inline]
     pub const fn inf_code(&self) -> Option<u32> {
         match self.non_finite {
             NonFinite::Ieee => Some(((1 << self.exp_bits) - 1) << self.man_bits),
@@ -139,6 +143,7 @@ impl Spec {
     }
 
     /// The NaN code for a value of this sign.
+    #[inline]
     pub const fn nan_code(&self, negative: bool) -> u32 {
         if negative {
             self.nan.1
@@ -148,6 +153,7 @@ impl Spec {
     }
 
     /// Whether `code` is a NaN.
+    #[inline]
     pub const fn is_nan(&self, code: u32) -> bool {
         let magnitude = code & (self.sign_bit() - 1);
         match self.non_finite {

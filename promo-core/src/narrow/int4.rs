@@ -6,7 +6,12 @@ macro_rules! int4 {
     ($(#[$doc:meta])* $name:ident, $signed:expr, $min:expr, $max:expr) => {
         $(#[$doc])*
         #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        ///
+        /// The value is kept in the low four bits of a byte, the high four zero, so
+        /// not every byte is a valid value: with the `bytemuck` feature the type is
+        /// `Zeroable` but not `Pod` (use [`pack_nibbles`] for buffers).
+        #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "bytemuck", derive(bytemuck::Zeroable))]
         #[repr(transparent)]
         pub struct $name(u8);
 
@@ -34,6 +39,19 @@ macro_rules! int4 {
                 } else {
                     self.0 as i8
                 }
+            }
+        }
+
+        impl PartialOrd for $name {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $name {
+            /// Orders values, not codes (for `i4`, `-1` = `0xf` is below `7`).
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.get().cmp(&other.get())
             }
         }
 
@@ -82,9 +100,10 @@ pub fn pack_nibbles(codes: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Unpacks `count` 4-bit codes from bytes packed by [`pack_nibbles`].
+/// Unpacks `count` 4-bit codes from bytes packed by [`pack_nibbles`] (fewer when
+/// `bytes` holds fewer than `count` nibbles).
 pub fn unpack_nibbles(bytes: &[u8], count: usize, out: &mut Vec<u8>) {
-    for i in 0..count {
+    for i in 0..count.min(bytes.len() * 2) {
         let byte = bytes[i / 2];
         out.push(if i % 2 == 0 { byte & 0xf } else { byte >> 4 });
     }
@@ -100,6 +119,14 @@ mod tests {
         assert_eq!(i4::wrapping_from(-1).to_bits(), 0xf);
         assert_eq!(u4::wrapping_from(16).get(), 0);
         assert_eq!((i4::MIN.get(), i4::MAX.get(), u4::MAX.get()), (-8, 7, 15));
+        assert!(i4::wrapping_from(-1) < i4::wrapping_from(7));
+        assert!(i4::MIN < i4::MAX && u4::MIN < u4::MAX);
+        let mut all: Vec<i4> = (0..16).map(i4::from_bits).collect();
+        all.sort();
+        assert_eq!(
+            all.iter().map(|x| x.get()).collect::<Vec<_>>(),
+            (-8..8).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -188,3 +188,162 @@ unsafe impl<F: Format> bytemuck::Zeroable for Minifloat<F> {}
 #[cfg(feature = "bytemuck")]
 // SAFETY: as above; `F` is a zero-sized `Copy` marker, so the type is `Copy + 'static`.
 unsafe impl<F: Format> bytemuck::Pod for Minifloat<F> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz};
+    use proptest::prelude::*;
+
+    /// Every code of `F` with its value.
+    fn codes<F: Format>() -> Vec<(u8, f64)> {
+        (0..1u32 << F::SPEC.bits())
+            .map(|c| (c as u8, Minifloat::<F>::from_bits(c as u8).to_f64()))
+            .collect()
+    }
+
+    /// The code nearest to `x` by brute force over every finite code (ties to the even
+    /// code, zero keeping the sign of `x` where the format has −0): shares nothing
+    /// with the encoder. `None` outside the finite range.
+    fn nearest<F: Format>(x: f64) -> Option<u8> {
+        let all = codes::<F>();
+        let max = all
+            .iter()
+            .filter(|c| c.1.is_finite())
+            .map(|c| c.1)
+            .fold(0.0, f64::max);
+        if x.abs() > max {
+            return None;
+        }
+        let mut best: Option<(f64, u8)> = None;
+        let has_negative_zero = F::SPEC.non_finite != format::NonFinite::NanNegativeZero;
+        for (code, v) in all {
+            let wrong_zero = v == 0.0 && v.is_sign_negative() != x.is_sign_negative() && has_negative_zero;
+            if !v.is_finite() || wrong_zero {
+                continue;
+            }
+            let d = (v - x).abs();
+            best = match best {
+                Some((bd, bc)) if bd < d || (bd == d && bc % 2 == 0) => Some((bd, bc)),
+                _ => Some((d, code)),
+            };
+        }
+        best.map(|b| b.1)
+    }
+
+    fn decode_encode_is_identity<F: Format>() {
+        for (code, v) in codes::<F>() {
+            let m = Minifloat::<F>::from_bits(code);
+            if m.is_nan() {
+                assert!(v.is_nan());
+                continue;
+            }
+            for saturate in [true, false] {
+                let back = Minifloat::<F>::from_f64(v, saturate).to_bits();
+                let back32 = Minifloat::<F>::from_f32(v as f32, saturate).to_bits();
+                let expected = if v.is_infinite() && saturate {
+                    code - 1
+                } else {
+                    code
+                };
+                assert_eq!(
+                    (back, back32),
+                    (expected, expected),
+                    "{} code {code:#x}",
+                    F::SPEC.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_code_round_trips() {
+        decode_encode_is_identity::<E4M3FN>();
+        decode_encode_is_identity::<E4M3FNUZ>();
+        decode_encode_is_identity::<E5M2>();
+        decode_encode_is_identity::<E5M2FNUZ>();
+        decode_encode_is_identity::<E2M1>();
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!(f8e4m3fn::MAX.to_f64(), 448.0);
+        assert_eq!(f8e4m3fn::MIN.to_f64(), -448.0);
+        assert_eq!(f8e4m3fnuz::MAX.to_f64(), 240.0);
+        assert_eq!(f8e5m2::MAX.to_f64(), 57344.0);
+        assert_eq!(f8e5m2fnuz::MAX.to_f64(), 57344.0);
+        assert_eq!(f4e2m1::MAX.to_f64(), 6.0);
+        assert_eq!(f8e4m3fn::MIN_POSITIVE.to_f64(), 2f64.powi(-6));
+        assert_eq!(f8e4m3fnuz::MIN_POSITIVE.to_f64(), 2f64.powi(-7));
+        assert_eq!(f8e5m2::MIN_POSITIVE_SUBNORMAL.to_f64(), 2f64.powi(-16));
+        assert_eq!(f8e5m2fnuz::MIN_POSITIVE_SUBNORMAL.to_f64(), 2f64.powi(-17));
+        assert_eq!(f4e2m1::MIN_POSITIVE_SUBNORMAL.to_f64(), 0.5);
+        assert_eq!(f4e2m1::EPSILON.to_f64(), 0.5);
+        assert_eq!(f8e4m3fn::EPSILON.to_f64(), 0.125);
+        assert_eq!(f8e5m2::EPSILON.to_f64(), 0.25);
+        assert_eq!(f8e4m3fn::ONE.to_f64(), 1.0);
+        assert_eq!(f4e2m1::ONE.to_f64(), 1.0);
+        assert!(f8e4m3fn::NAN.unwrap().is_nan() && f4e2m1::NAN.is_none());
+        assert_eq!(f8e5m2::INFINITY.unwrap().to_f64(), f64::INFINITY);
+        assert_eq!(f8e5m2::NEG_INFINITY.unwrap().to_f64(), f64::NEG_INFINITY);
+        assert!(f8e4m3fnuz::INFINITY.is_none());
+    }
+
+    #[test]
+    fn ieee_comparisons() {
+        let nan = f8e4m3fn::NAN.unwrap();
+        assert!(nan != nan && nan.partial_cmp(&nan).is_none());
+        assert_eq!(f8e4m3fn::from_bits(0x80), f8e4m3fn::ZERO);
+        assert!(f8e4m3fn::MIN < f8e4m3fn::ZERO && f8e4m3fn::ZERO < f8e4m3fn::MAX);
+        assert!(f8e4m3fnuz::from_bits(0x80) != f8e4m3fnuz::from_bits(0x80));
+        assert_eq!(f4e2m1::from_bits(0x8), f4e2m1::ZERO);
+        assert!(f8e5m2::NEG_INFINITY.unwrap() < f8e5m2::MIN);
+    }
+
+    #[test]
+    fn text() {
+        assert_eq!(f8e4m3fn::MAX.to_string(), "448");
+        assert_eq!(format!("{:?}", f8e4m3fn::MAX), "f8e4m3fn(0x7e = 448)");
+        assert_eq!("464".parse::<f8e4m3fn>().map(|x| x.to_bits()), Ok(0x7e));
+        assert_eq!(" -0.25 ".parse::<f4e2m1>().map(|x| x.to_bits()), Ok(0x8));
+        assert!("abc".parse::<f8e5m2>().is_err());
+    }
+
+    fn check_nearest<F: Format>(x: f64) {
+        if let Some(code) = nearest::<F>(x) {
+            let got = Minifloat::<F>::from_f64(x, true).to_bits();
+            assert_eq!(got, code, "{} {x:e}: {got:#x}, nearest {code:#x}", F::SPEC.name);
+        }
+    }
+
+    fn scaled(mantissa: f64, exponent: i32) -> f64 {
+        mantissa * 2f64.powi(exponent)
+    }
+
+    proptest! {
+        #[test]
+        fn encoding_picks_the_nearest_code(m in -2.0f64..2.0, e in -20i32..17) {
+            let x = scaled(m, e);
+            check_nearest::<E4M3FN>(x);
+            check_nearest::<E4M3FNUZ>(x);
+            check_nearest::<E5M2>(x);
+            check_nearest::<E5M2FNUZ>(x);
+            check_nearest::<E2M1>(x);
+        }
+
+        #[test]
+        fn f32_and_f64_paths_agree(bits in any::<u32>(), saturate in any::<bool>()) {
+            let x = f32::from_bits(bits);
+            prop_assert_eq!(f8e4m3fn::from_f32(x, saturate).to_bits(), f8e4m3fn::from_f64(x as f64, saturate).to_bits());
+            prop_assert_eq!(f8e5m2::from_f32(x, saturate).to_bits(), f8e5m2::from_f64(x as f64, saturate).to_bits());
+        }
+
+        #[test]
+        fn encoding_is_monotonic(a in -1e6f64..1e6, b in -1e6f64..1e6) {
+            let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+            prop_assert!(f8e4m3fn::from_f64(lo, true) <= f8e4m3fn::from_f64(hi, true));
+            prop_assert!(f8e5m2::from_f64(lo, false) <= f8e5m2::from_f64(hi, false));
+            prop_assert!(f4e2m1::from_f64(lo, true) <= f4e2m1::from_f64(hi, true));
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //!
 //! The float formats are one generic [`Minifloat`] over a [`Format`] marker whose
 //! [`Spec`] (bits, exponent bits, bias, how non-finite values are spelled) is one
-//! row of the table in [`format`]. `f8e8m0` is a power of two with no sign or
+//! row of the table in [`format`](mod@format). `f8e8m0` is a power of two with no sign or
 //! mantissa and has its own small type.
 //!
 //! | type | format | range | NaN | ∞ |
