@@ -309,13 +309,8 @@ impl Converter {
     }
 }
 
-/// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
-/// types two per byte, low nibble first) and the result holds them as `to`.
-///
-/// For 4-bit sources every nibble is an element (an odd count is not expressible);
-/// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
-pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
-    let converter = Converter::new(from, to, *options)?;
+/// The number of elements in `src`, or where a trailing partial element starts.
+fn whole_elements(converter: &Converter, src: &[u8]) -> Result<usize, ConvertError> {
     let bits = converter.from_bits;
     let count = src.len() * 8 / bits;
     if bits >= 8 && src.len() % (bits / 8) != 0 {
@@ -324,6 +319,17 @@ pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Res
             size: bits / 8,
         });
     }
+    Ok(count)
+}
+
+/// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
+/// types two per byte, low nibble first) and the result holds them as `to`.
+///
+/// For 4-bit sources every nibble is an element (an odd count is not expressible);
+/// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
+pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
+    let converter = Converter::new(from, to, *options)?;
+    let count = whole_elements(&converter, src)?;
     let mut out = Vec::new();
     converter.convert_into(src, count, &mut out);
     Ok(out)
@@ -341,14 +347,7 @@ pub fn convert_to_slice(
     options: &CastOptions,
 ) -> Result<usize, ConvertError> {
     let converter = Converter::new(from, to, *options)?;
-    let bits = converter.from_bits;
-    let count = src.len() * 8 / bits;
-    if bits >= 8 && src.len() % (bits / 8) != 0 {
-        return Err(ConvertError::PartialElement {
-            offset: (count * bits / 8) as u64,
-            size: bits / 8,
-        });
-    }
+    let count = whole_elements(&converter, src)?;
     let needed = bytes_for(converter.to_bits, count);
     let Some(out) = dst.get_mut(..needed) else {
         return Err(ConvertError::OutputTooSmall {
