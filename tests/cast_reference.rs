@@ -127,6 +127,26 @@ fn value_of(to: DType, code: u64) -> f64 {
     f64::from_bits(decoded_table(to)[code as usize])
 }
 
+/// A reference group run through promo: the source and target dtypes, the options,
+/// and (input, reference output, promo output) for each element.
+fn run_group(group: &Json) -> (DType, DType, CastOptions, Vec<(u64, u64, u64)>) {
+    let (from, to) = (
+        dtype(group["from"].as_str().unwrap()),
+        dtype(group["to"].as_str().unwrap()),
+    );
+    let options = options_of(group);
+    let inputs = numbers(&group["inputs"]);
+    let expected = numbers(&group["outputs"]);
+    let actual = run(from, to, &inputs, &options);
+    let rows = inputs
+        .into_iter()
+        .zip(expected)
+        .zip(actual)
+        .map(|((i, e), a)| (i, e, a))
+        .collect();
+    (from, to, options, rows)
+}
+
 #[test]
 fn every_code_decodes_as_the_reference() {
     let decode = load("decode.json");
@@ -153,15 +173,8 @@ fn encode_vectors_match_the_reference() {
     let mut compared = 0usize;
     let mut single_rounding_differs = 0usize;
     for group in groups.as_array().unwrap() {
-        let (from, to) = (
-            dtype(group["from"].as_str().unwrap()),
-            dtype(group["to"].as_str().unwrap()),
-        );
-        let options = options_of(group);
-        let inputs = numbers(&group["inputs"]);
-        let expected = numbers(&group["outputs"]);
-        let actual = run(from, to, &inputs, &options);
-        for ((&input, &e), &a) in inputs.iter().zip(&expected).zip(&actual) {
+        let (from, to, options, rows) = run_group(group);
+        for (input, e, a) in rows {
             compared += 1;
             let label = format!("{from}->{to} {options:?} input {input:#x}: promo {a:#x}, reference {e:#x}");
             let fnuz = matches!(to, DType::F8E4M3FNUZ | DType::F8E5M2FNUZ);
@@ -212,15 +225,8 @@ fn integer_and_bool_casts_match_the_reference() {
         if !group["reference"].as_str().unwrap().starts_with("onnx 1.23") || group.get("outputs").is_none() {
             continue;
         }
-        let (from, to) = (
-            dtype(group["from"].as_str().unwrap()),
-            dtype(group["to"].as_str().unwrap()),
-        );
-        let options = options_of(group);
-        let inputs = numbers(&group["inputs"]);
-        let expected = numbers(&group["outputs"]);
-        let actual = run(from, to, &inputs, &options);
-        for ((&input, &e), &a) in inputs.iter().zip(&expected).zip(&actual) {
+        let (from, to, options, rows) = run_group(group);
+        for (input, e, a) in rows {
             let exact_in_f32 = |x: f64| x as f32 as f64 == x;
             if from.is_integer() && to.is_float() && to.bits() <= 16 {
                 // The reference goes through a wider float first (two roundings) for

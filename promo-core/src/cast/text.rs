@@ -87,7 +87,6 @@ pub fn parse_int(s: &str) -> Result<i128, CastError> {
 pub fn parse_value<T: CastTarget + ParseKind>(s: &str, options: &CastOptions) -> Result<T, CastError> {
     let value = match T::KIND {
         Kind::Float => Value::Float(parse_float(s)?, FloatToInt::X86),
-        Kind::Bool => Value::Float(parse_float(s)?, FloatToInt::X86),
         Kind::Int { min, max, name } => {
             let i = parse_int(s)?;
             if i < min || i > max {
@@ -104,8 +103,6 @@ pub fn parse_value<T: CastTarget + ParseKind>(s: &str, options: &CastOptions) ->
 pub enum Kind {
     /// Any number.
     Float,
-    /// Any number; zero is false.
-    Bool,
     /// An integer in `min..=max`.
     Int {
         /// Smallest accepted.
@@ -145,7 +142,7 @@ parse_kinds! {
          u4 => "u4", 0, 15
 }
 impl ParseKind for bool {
-    const KIND: Kind = Kind::Bool;
+    const KIND: Kind = Kind::Float;
 }
 
 /// Lays out shortest round-trip digits (`1.5e-5`) the way numpy's `str` does:
