@@ -37,6 +37,12 @@ pub use promo_table::{DType, Op, Operand, PyScalar};
 pub use promo_table::{Options, Refusal, RuleTable};
 pub use promote::{promote, Promote, Promoted, RuleSet};
 
+/// The element types of half precision, re-exported so that one dependency is enough.
+pub use half::{bf16, f16};
+/// `rules!("rules/mine.toml")`: a rule file of your own crate as a module of marker
+/// types, `Promote` impls and a run-time table (see [`promo_macros::rules!`]).
+pub use promo_macros::rules;
+
 #[doc(hidden)]
 pub mod __private {
     pub use half::{bf16, f16};
@@ -49,5 +55,5 @@ pub mod __private {
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -10,12 +10,10 @@ use std::path::PathBuf;
 /// `compile_error!`s.
 pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
     let rel = lit.value();
-    let root = std::env::var_os("PROMO_WORKSPACE_ROOT")
-        .filter(|v| !v.is_empty())
-        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
-        .map(PathBuf::from)
-        .unwrap_or_default();
-    let full = root.join(&rel);
+    let full = match resolve(&rel, source_dir()) {
+        Ok(full) => full,
+        Err(msg) => return quote::quote_spanned!(lit.span()=> ::core::compile_error!(#msg);),
+    };
     let src = match std::fs::read_to_string(&full) {
         Ok(src) => src,
         Err(e) => {
@@ -35,6 +33,45 @@ pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
             let tracked = full.to_string_lossy().into_owned();
             quote! { #(#errors)* const _: &[u8] = ::core::include_bytes!(#tracked); }
         }
+    }
+}
+
+/// The directory of the source file that invokes the macro, when it is a real file.
+fn source_dir() -> Option<PathBuf> {
+    // `Span::local_file` is only callable inside a running proc-macro.
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let file = proc_macro::Span::call_site().local_file()?;
+    let file = if file.is_relative() {
+        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join(file)
+    } else {
+        file
+    };
+    file.parent().map(PathBuf::from)
+}
+
+/// Where the rule file named `rel` lives.
+///
+/// A path that starts with `./` or `../` is relative to the directory of the source
+/// file that invokes the macro, as `include_str!` does; any other relative path is
+/// relative to the invoking crate's manifest directory (`CARGO_MANIFEST_DIR`), which
+/// cargo sets for every crate it builds, so no environment of the user's is needed.
+fn resolve(rel: &str, source_dir: Option<PathBuf>) -> Result<PathBuf, String> {
+    let path = std::path::Path::new(rel);
+    if path.is_absolute() {
+        return Ok(path.to_path_buf());
+    }
+    if rel.starts_with("./") || rel.starts_with("../") {
+        return source_dir.map(|dir| dir.join(path)).ok_or_else(|| {
+            format!("rule file `{rel}` is relative to the invoking source file, but this invocation has none; name it relative to the crate's manifest directory")
+        });
+    }
+    match std::env::var_os("CARGO_MANIFEST_DIR") {
+        Some(dir) => Ok(PathBuf::from(dir).join(path)),
+        None => Err(format!(
+            "rule file `{rel}` is relative to the crate's manifest directory, but `CARGO_MANIFEST_DIR` is not set (build with cargo)"
+        )),
     }
 }
 
@@ -353,6 +390,30 @@ mod tests {
             pretty, expected,
             "generated code changed; review and rerun with PROMO_BLESS=1"
         );
+    }
+
+    #[test]
+    fn paths_resolve_against_the_manifest_or_the_source_file() {
+        let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
+        assert_eq!(
+            resolve("rules/x.toml", None).unwrap(),
+            manifest.join("rules/x.toml")
+        );
+        let dir = PathBuf::from("/src/dir");
+        assert_eq!(
+            resolve("./x.toml", Some(dir.clone())).unwrap(),
+            dir.join("./x.toml")
+        );
+        assert_eq!(
+            resolve("../x.toml", Some(dir.clone())).unwrap(),
+            dir.join("../x.toml")
+        );
+        assert_eq!(
+            resolve("/abs/x.toml", Some(dir)).unwrap(),
+            PathBuf::from("/abs/x.toml")
+        );
+        let err = resolve("./x.toml", None).unwrap_err();
+        assert!(err.contains("relative to the invoking source file"), "{err}");
     }
 
     #[test]

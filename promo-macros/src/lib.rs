@@ -12,10 +12,12 @@ use proc_macro::TokenStream;
 
 /// `rules!("rules/openvino.toml")`: the rule set in that file, as Rust items.
 ///
-/// The path is relative to the workspace root (`PROMO_WORKSPACE_ROOT`, set by
-/// `.cargo/config.toml`), or to the invoking crate's manifest directory when that
-/// variable is unset. A bad rule file is a compile error per problem, each naming
-/// `--> path:line:col`.
+/// A relative path is resolved against the manifest directory of the crate that
+/// invokes the macro (`CARGO_MANIFEST_DIR`), so `rules!("rules/mine.toml")` in any
+/// crate reads that crate's `rules/mine.toml`. A path that starts with `./` or `../`
+/// is relative to the invoking source file instead, as with `include_str!`. The file
+/// is tracked: editing it rebuilds the crate. A bad rule file is a compile error per
+/// problem, each naming `--> path:line:col`.
 #[proc_macro]
 pub fn rules(input: TokenStream) -> TokenStream {
     let path = syn::parse_macro_input!(input as syn::LitStr);

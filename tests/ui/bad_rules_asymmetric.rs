@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/asymmetric.toml");
+promo_macros::rules!("./rules/asymmetric.toml");
 
 fn main() {}

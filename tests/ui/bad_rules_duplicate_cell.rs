@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/duplicate_cell.toml");
+promo_macros::rules!("./rules/duplicate_cell.toml");
 
 fn main() {}

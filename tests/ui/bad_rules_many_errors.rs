@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/many_errors.toml");
+promo_macros::rules!("./rules/many_errors.toml");
 
 fn main() {}

@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/missing_cell.toml");
+promo_macros::rules!("./rules/missing_cell.toml");
 
 fn main() {}

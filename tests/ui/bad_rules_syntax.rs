@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/syntax.toml");
+promo_macros::rules!("./rules/syntax.toml");
 
 fn main() {}

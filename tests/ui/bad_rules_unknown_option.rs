@@ -1,3 +1,3 @@
-promo_macros::rules!("tests/ui/rules/unknown_option.toml");
+promo_macros::rules!("./rules/unknown_option.toml");
 
 fn main() {}

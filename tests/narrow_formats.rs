@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 /// The reference's value of every code of `name`, as f64 (NaN kept).
 fn decoded(name: &str) -> Vec<f64> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/cast/decode.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cast/decode.json");
     let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     data[name]["f32_bits"]
         .as_array()

@@ -1,0 +1,35 @@
+//! A crate with its own rule file: the rule set becomes the module `mini`, with the
+//! marker type `Mini`, `Promote` impls for promo-core's element types, and `TABLE`.
+
+use promo_core::{DType, Element, Promote, Promoted};
+
+promo_core::rules!("rules/mini.toml");
+
+use mini::Mini;
+
+/// Adds two numbers of different types in the type the rule set promotes them to.
+fn add<A, B>(a: A, b: B) -> Promoted<Mini, A, B>
+where
+    A: Element,
+    B: Element,
+    Mini: Promote<A, B>,
+    Promoted<Mini, A, B>: From<A> + From<B> + std::ops::Add<Output = Promoted<Mini, A, B>>,
+{
+    Promoted::<Mini, A, B>::from(a) + Promoted::<Mini, A, B>::from(b)
+}
+
+fn main() {
+    let sum = add(100i8, 1000i16);
+    println!("compile time: i8 + i16 = {sum} ({})", <Promoted<Mini, i8, i16> as Element>::DTYPE);
+    let dtypes = [DType::I8, DType::I16, DType::U8, DType::F32];
+    for a in dtypes {
+        let row: Vec<String> = dtypes
+            .iter()
+            .map(|&b| match promo_core::promote(&mini::TABLE, a, b) {
+                Ok(d) => d.to_string(),
+                Err(_) => "refused".to_owned(),
+            })
+            .collect();
+        println!("{a:>4}: {}", row.join(" "));
+    }
+}
