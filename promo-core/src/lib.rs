@@ -2,13 +2,14 @@
 //!
 //! Each framework's promotion rules live in a TOML file under `rules/`; the
 //! `promo-macros` proc-macro turns them, at compile time, into the modules of
-//! [`rules`]: marker types, `const` run-time tables and [`Promote`] impls.
+//! [`rules`](mod@rules): marker types, `const` run-time tables and [`Promote`] impls.
 //!
 //! | item | what it is |
 //! | --- | --- |
 //! | [`Promote`], [`Promoted`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32` |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`] | run-time promotion of [`DType`]s from the same tables |
-//! | [`rules`] | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
+//! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
+//! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`Element`] | which Rust type stores which [`DType`] |
 //! | [`narrow`] | float8, float4 and 4-bit integer types |
 //!

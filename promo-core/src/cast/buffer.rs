@@ -313,7 +313,7 @@ impl Converter {
 fn whole_elements(converter: &Converter, src: &[u8]) -> Result<usize, ConvertError> {
     let bits = converter.from_bits;
     let count = src.len() * 8 / bits;
-    if bits >= 8 && src.len() % (bits / 8) != 0 {
+    if bits >= 8 && !src.len().is_multiple_of(bits / 8) {
         return Err(ConvertError::PartialElement {
             offset: (count * bits / 8) as u64,
             size: bits / 8,
