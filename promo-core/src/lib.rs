@@ -12,6 +12,7 @@
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`Element`] | which Rust type stores which [`DType`] |
 //! | [`narrow`] | float8, float4 and 4-bit integer types |
+//! | [`can_cast`], [`finfo`], [`iinfo`] | NumPy's casting levels and format facts, computed from the formats |
 //!
 //! A pair a framework refuses does not compile, and the error says why:
 //!
@@ -30,10 +31,12 @@ extern crate self as promo_core;
 pub mod cast;
 pub mod element;
 pub mod narrow;
+pub mod numeric;
 mod promote;
 pub mod rules;
 
 pub use element::Element;
+pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
 pub use promo_table::{DType, Op, Operand, PyScalar};
 pub use promo_table::{Options, Refusal, RuleTable};
 pub use promote::{promote, Promote, Promoted, RuleSet};
