@@ -6,7 +6,7 @@
 //!
 //! | item | what it is |
 //! | --- | --- |
-//! | [`Promote`], [`Promoted`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32` |
+//! | [`Promote`], [`Promoted`], [`promote_pair`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32`; both operands converted to it |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`] | run-time promotion of [`DType`]s from the same tables |
 //! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
@@ -37,9 +37,9 @@ pub mod rules;
 
 pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
-pub use promo_table::{DType, Op, Operand, PyScalar};
-pub use promo_table::{Options, Refusal, RuleTable};
-pub use promote::{promote, Promote, Promoted, RuleSet};
+pub use promo_table::{BadOperand, Category, DType, Op, Operand, PyScalar, UnknownDType, UnknownOp};
+pub use promo_table::{OptionError, OptionValue, Options, Refusal, RuleTable};
+pub use promote::{promote, promote_pair, Promote, Promoted, RuleSet};
 
 /// The element types of half precision, re-exported so that one dependency is enough.
 pub use half::{bf16, f16};

@@ -1,5 +1,6 @@
 //! Compile-time promotion: [`Promote`], [`Promoted`] and [`RuleSet`].
 
+use crate::cast::{CastFrom, CastOptions};
 use crate::Element;
 use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
 
@@ -57,4 +58,30 @@ pub fn promote(
     rhs: impl Into<Operand>,
 ) -> Result<DType, Refusal<'static>> {
     rules.promote(&rules.default_options(), Op::Add, lhs.into(), rhs.into())
+}
+
+/// Both operands converted to the type rule set `R` promotes them to, as every
+/// generic kernel starts: `let (x, y) = promote_pair::<R, _, _>(a, b);`.
+///
+/// Each conversion is ONNX `Cast` with its default options, so it is exact wherever
+/// the promoted type holds the value (every promotion that widens); where it does
+/// not (i64 with f32 is f32 in most frameworks), it rounds to nearest even once.
+///
+/// ```
+/// use promo_core::rules::openvino::OpenVinoUnsafe;
+/// use promo_core::{f16, promote_pair};
+/// let (x, y) = promote_pair::<OpenVinoUnsafe, _, _>(-3i8, 200u8);
+/// assert_eq!((x, y), (-3i16, 200i16));
+/// let (x, y) = promote_pair::<OpenVinoUnsafe, _, _>(7u8, f16::from_f32(0.5));
+/// assert_eq!((x, y), (f16::from_f32(7.0), f16::from_f32(0.5)));
+/// ```
+pub fn promote_pair<R, A, B>(a: A, b: B) -> (Promoted<R, A, B>, Promoted<R, A, B>)
+where
+    A: Element,
+    B: Element,
+    R: Promote<A, B>,
+    Promoted<R, A, B>: CastFrom<A> + CastFrom<B>,
+{
+    let options = CastOptions::default();
+    (CastFrom::cast_from(a, &options), CastFrom::cast_from(b, &options))
 }

@@ -399,6 +399,8 @@ impl fmt::Display for Refusal<'_> {
     }
 }
 
+impl std::error::Error for Refusal<'_> {}
+
 impl<'a> RuleTable<'a> {
     /// Every option at its default value.
     pub fn default_options(&self) -> Options {

@@ -26,6 +26,8 @@ pub enum ConvertError {
         /// The element size in bytes.
         size: usize,
     },
+    /// A dtype name that promo does not know.
+    UnknownDType(promo_table::UnknownDType),
     /// The output slice cannot hold the converted elements.
     OutputTooSmall {
         /// Bytes the output needs.
@@ -44,6 +46,7 @@ impl fmt::Display for ConvertError {
                 "the input ends inside an element: the element at byte offset {offset} is incomplete \
                  (elements are {size} bytes)"
             ),
+            ConvertError::UnknownDType(e) => e.fmt(f),
             ConvertError::OutputTooSmall { needed, len } => {
                 write!(f, "the output needs {needed} bytes but has {len}")
             }
@@ -51,7 +54,20 @@ impl fmt::Display for ConvertError {
     }
 }
 
-impl std::error::Error for ConvertError {}
+impl std::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConvertError::UnknownDType(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<promo_table::UnknownDType> for ConvertError {
+    fn from(e: promo_table::UnknownDType) -> Self {
+        ConvertError::UnknownDType(e)
+    }
+}
 
 /// How an element lies in a buffer.
 pub trait Raw: Copy {
@@ -364,15 +380,34 @@ pub fn convert_to_slice(
 }
 
 /// [`convert`] with `from`/`to` given as names.
-pub fn convert_bytes(from: &str, to: &str, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, String> {
-    let from: DType = from.parse().map_err(|e| format!("{e}"))?;
-    let to: DType = to.parse().map_err(|e| format!("{e}"))?;
-    convert(from, to, src, options).map_err(|e| e.to_string())
+pub fn convert_bytes(
+    from: &str,
+    to: &str,
+    src: &[u8],
+    options: &CastOptions,
+) -> Result<Vec<u8>, ConvertError> {
+    convert(from.parse()?, to.parse()?, src, options)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_resolve_and_unknown_names_are_typed_errors() {
+        let o = CastOptions::default();
+        assert_eq!(
+            convert_bytes("float32", "f16", &1.0f32.to_le_bytes(), &o),
+            Ok(vec![0x00, 0x3c])
+        );
+        let err = convert_bytes("f9", "f16", &[], &o).unwrap_err();
+        assert_eq!(
+            err,
+            ConvertError::UnknownDType(promo_table::UnknownDType("f9".into()))
+        );
+        assert_eq!(err.to_string(), "unknown dtype `f9`");
+        assert!(std::error::Error::source(&err).is_some());
+    }
 
     #[test]
     fn slices_and_errors() {

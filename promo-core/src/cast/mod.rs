@@ -27,8 +27,10 @@
 mod text;
 mod values;
 
-pub use text::{format_bits, format_value, parse_str, parse_value, CastError};
-pub use values::{CastFrom, FloatToInt, Value};
+pub use text::{
+    format_bits, format_value, parse_str, parse_value, CastError, FormatKind, Kind, ParseKind, Precision,
+};
+pub use values::{CastFrom, CastSource, CastTarget, FloatToInt, Value};
 
 use crate::narrow::{f8e8m0, RoundMode};
 
