@@ -7,7 +7,9 @@
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
 //!
-//! This crate has no dependencies: `promo-core` embeds generated `const`
+//! Feature `serde`: `DType` serializes as its canonical name.
+//!
+//! This crate has no other dependencies: `promo-core` embeds generated `const`
 //! [`RuleTable`]s, `promo-rules` builds them from TOML at run time, and both
 //! answer queries with the same [`RuleTable::promote`].
 
@@ -15,8 +17,11 @@
 #![warn(missing_docs)]
 
 mod dtype;
+mod onnx;
 mod op;
 mod operand;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod table;
 
 pub use dtype::{Category, DType, UnknownDType};

@@ -1,0 +1,51 @@
+//! `DType`'s ONNX codes against the onnx package's `TensorProto.DataType`
+//! (`tests/data/cast/onnx_codes.json`), and its serde form.
+
+use promo_core::DType;
+
+#[test]
+fn onnx_codes_match_the_onnx_package() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cast/onnx_codes.json");
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut known = 0;
+    for (name, code) in data["codes"].as_object().unwrap() {
+        let code = code.as_i64().unwrap() as i32;
+        match DType::from_onnx(code) {
+            Some(d) => {
+                // ONNX's names (FLOAT, DOUBLE, FLOAT8E4M3FN, …) are aliases promo parses.
+                let onnx_name: DType = name
+                    .to_lowercase()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("`{name}` is not a dtype alias"));
+                assert_eq!(d, onnx_name, "code {code}");
+                assert_eq!(d.to_onnx(), Some(code));
+                known += 1;
+            }
+            None => assert!(
+                ["UNDEFINED", "UINT2", "INT2", "FLOAT6E2M3", "FLOAT6E3M2"].contains(&name.as_str()),
+                "ONNX `{name}` ({code}) has no promo dtype"
+            ),
+        }
+    }
+    assert_eq!(known, 24);
+    for &d in DType::ALL {
+        if let Some(code) = d.to_onnx() {
+            assert_eq!(DType::from_onnx(code), Some(d));
+        }
+    }
+}
+
+#[test]
+fn dtypes_serialize_as_their_canonical_names() {
+    for &d in DType::ALL {
+        let json = serde_json::to_string(&d).unwrap();
+        assert_eq!(json, format!("\"{}\"", d.name()));
+        assert_eq!(serde_json::from_str::<DType>(&json).unwrap(), d);
+    }
+    assert_eq!(
+        serde_json::from_str::<DType>("\"bfloat16\"").unwrap(),
+        DType::BF16
+    );
+    let err = serde_json::from_str::<DType>("\"f9\"").unwrap_err().to_string();
+    assert!(err.contains("unknown dtype `f9`"), "{err}");
+}
