@@ -10,7 +10,7 @@
 //! | --- | --- | --- | --- |
 //! | float8 | round to nearest even; out of range and ±∞: ±max with `saturate`, else ∞ (E5M2) or NaN; NaN: the format's NaN | exact value, rounded once | 1 / 0 |
 //! | f4e2m1 | round to nearest even, saturate to ±6; NaN → `0x8`, −NaN → `0x0` (the reference) | same | 1 / 0 |
-//! | f8e8m0 | `round_mode` up / down / nearest on the exponent; see [`f8e8m0::from_f32`] | same | 1 / 0 |
+//! | f8e8m0 | `round_mode` up / down / nearest on the exponent; see [`f8e8m0::from_f32_with`] | same | 1 / 0 |
 //! | f16, bf16, f32, f64 | round to nearest even once (f64 → f16 too); overflow → ±∞ | rounded once | 1 / 0 |
 //! | integers, i4, u4 | see [`FloatToInt`] | keep the low bits (200 i16 → −56 i8) | 1 / 0 |
 //! | bool | zero → false, anything else (NaN too) → true | zero → false | — |
@@ -118,7 +118,7 @@ pub fn int_to_f64_round_odd(i: i128) -> f64 {
 
 /// `x` as f8e8m0 with the options' `saturate` and `round_mode`.
 pub(crate) fn to_e8m0(x: f64, options: &CastOptions) -> f8e8m0 {
-    f8e8m0::from_f64(x, options.saturate, options.round_mode)
+    f8e8m0::from_f64_with(x, options.saturate, options.round_mode)
 }
 
 mod buffer;

@@ -308,7 +308,7 @@ fn float8<F: Format>(value: Value, options: &CastOptions) -> Minifloat<F> {
     if fnuz && x.is_infinite() && options.opset < FNUZ_INF_SATURATES_FROM {
         return Minifloat::from_bits(F::SPEC.nan.0 as u8);
     }
-    Minifloat::from_f64(x, options.saturate)
+    Minifloat::from_f64_with(x, options.saturate)
 }
 
 macro_rules! float8_targets {
@@ -329,12 +329,12 @@ impl CastTarget for f4e2m1 {
     /// Round to nearest even, saturate to ±6 (±∞ too); `saturate` does not apply.
     #[inline]
     fn from_value(value: Value, _: &CastOptions) -> Self {
-        Minifloat::from_f64(as_f64(value), true)
+        Minifloat::from_f64_with(as_f64(value), true)
     }
 }
 
 impl CastTarget for f8e8m0 {
-    /// See [`f8e8m0::from_f64`].
+    /// See [`f8e8m0::from_f64_with`].
     #[inline]
     fn from_value(value: Value, options: &CastOptions) -> Self {
         to_e8m0(as_f64(value), options)

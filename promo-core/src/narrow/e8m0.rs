@@ -83,7 +83,7 @@ impl f8e8m0 {
     /// ±∞ give NaN (`0xff`) in either saturate mode; a bump past `0xfe` gives `0xfe`
     /// with `saturate`, NaN without. ±0 and values below 2^-127 that do not round up
     /// give code `0` (2^-127).
-    pub fn from_f32(x: f32, saturate: bool, mode: RoundMode) -> Self {
+    pub fn from_f32_with(x: f32, saturate: bool, mode: RoundMode) -> Self {
         let bits = x.to_bits();
         let exp = (bits >> 23) & 0xff;
         let man = bits & 0x7f_ffff;
@@ -102,17 +102,32 @@ impl f8e8m0 {
         f8e8m0(code as u8)
     }
 
-    /// [`f8e8m0::from_f32`] of an `f64`, rounded once: in the `f32` normal range the
+    /// [`f8e8m0::from_f32_with`] of an `f64`, rounded once: in the `f32` normal range the
     /// `f64` is narrowed rounding to odd, which keeps exactly the bits the rounding
     /// mode reads (the exponent, mantissa bit 22, whether anything below it is set);
     /// below it (under 2^-126) it is narrowed to nearest, as the reference does.
-    pub fn from_f64(x: f64, saturate: bool, mode: RoundMode) -> Self {
+    pub fn from_f64_with(x: f64, saturate: bool, mode: RoundMode) -> Self {
         let narrowed = if x.abs() >= f32::MIN_POSITIVE as f64 {
             crate::cast::f64_to_f32_round_odd(x)
         } else {
             x as f32
         };
-        Self::from_f32(narrowed, saturate, mode)
+        Self::from_f32_with(narrowed, saturate, mode)
+    }
+
+    /// `x` with ONNX `Cast`'s defaults: rounded up, saturating.
+    ///
+    /// ```
+    /// use promo_core::narrow::f8e8m0;
+    /// assert_eq!(f8e8m0::from_f32(3.0).to_f32(), 4.0);
+    /// ```
+    pub fn from_f32(x: f32) -> Self {
+        Self::from_f32_with(x, true, RoundMode::Up)
+    }
+
+    /// [`f8e8m0::from_f32`] of an `f64`, rounded once.
+    pub fn from_f64(x: f64) -> Self {
+        Self::from_f64_with(x, true, RoundMode::Up)
     }
 }
 
@@ -151,7 +166,7 @@ impl core::str::FromStr for f8e8m0 {
             .trim()
             .parse()
             .map_err(|_| super::ParseNarrowError(s.to_owned()))?;
-        Ok(Self::from_f64(x, true, RoundMode::Up))
+        Ok(Self::from_f64(x))
     }
 }
 
@@ -179,7 +194,7 @@ mod tests {
 
     #[test]
     fn round_modes() {
-        let code = |x: f32, mode| f8e8m0::from_f32(x, true, mode).to_bits();
+        let code = |x: f32, mode| f8e8m0::from_f32_with(x, true, mode).to_bits();
         assert_eq!(
             [
                 code(3.0, RoundMode::Up),
@@ -199,7 +214,10 @@ mod tests {
         assert_eq!(code(-4.0, RoundMode::Up), 129, "the sign is ignored");
         assert_eq!(code(f32::INFINITY, RoundMode::Up), 0xff);
         assert_eq!(code(f32::MAX, RoundMode::Up), 0xfe);
-        assert_eq!(f8e8m0::from_f32(f32::MAX, false, RoundMode::Up).to_bits(), 0xff);
+        assert_eq!(
+            f8e8m0::from_f32_with(f32::MAX, false, RoundMode::Up).to_bits(),
+            0xff
+        );
         assert_eq!(code(0.0, RoundMode::Up), 0);
         let smallest = f8e8m0::MIN_POSITIVE.to_f32();
         assert_eq!(
@@ -219,7 +237,7 @@ mod tests {
             // reference's `up` takes it to code 1; see `round_modes`.)
             let mode = [RoundMode::Up, RoundMode::Down, RoundMode::Nearest][mode as usize];
             let x = f8e8m0::from_bits(code).to_f64();
-            prop_assert_eq!(f8e8m0::from_f64(x, saturate, mode).to_bits(), code);
+            prop_assert_eq!(f8e8m0::from_f64_with(x, saturate, mode).to_bits(), code);
         }
 
         #[test]
@@ -230,9 +248,9 @@ mod tests {
             let x = f32::from_bits(bits & 0x7fff_ffff);
             prop_assume!(x.is_normal() && x < f32::MAX);
             let above = f64::from_bits((x as f64).to_bits() + tail);
-            let up = f8e8m0::from_f64(above, true, mode).to_bits();
-            let lo = f8e8m0::from_f32(x, true, mode).to_bits();
-            let hi = f8e8m0::from_f32(f32::from_bits(x.to_bits() + 1), true, mode).to_bits();
+            let up = f8e8m0::from_f64_with(above, true, mode).to_bits();
+            let lo = f8e8m0::from_f32_with(x, true, mode).to_bits();
+            let hi = f8e8m0::from_f32_with(f32::from_bits(x.to_bits() + 1), true, mode).to_bits();
             prop_assert!(lo <= up && up <= hi);
         }
     }

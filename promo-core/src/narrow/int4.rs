@@ -28,7 +28,14 @@ macro_rules! int4 {
             pub const MIN: Self = Self::wrapping_from($min);
             /// The largest value.
             pub const MAX: Self = Self::wrapping_from($max);
-            /// The low four bits of `x`, as ONNX `Cast` keeps them (200 → 8).
+            /// The low four bits of `x`, as ONNX `Cast` keeps them: 200 is
+            /// `0b1100_1000`, whose low nibble `0b1000` is 8 as a `u4` and −8 as an `i4`.
+            ///
+            /// ```
+            /// use promo_core::narrow::{i4, u4};
+            /// assert_eq!(i4::wrapping_from(200).get(), -8);
+            /// assert_eq!(u4::wrapping_from(200).get(), 8);
+            /// ```
             pub const fn wrapping_from(x: i64) -> Self {
                 $name((x & 0xf) as u8)
             }

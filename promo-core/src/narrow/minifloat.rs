@@ -77,21 +77,29 @@ impl<F: Format> Minifloat<F> {
     pub const EPSILON: Self = Self::from_bits(epsilon_code(&F::SPEC) as u8);
     /// 1.0.
     pub const ONE: Self = Self::from_bits(((F::SPEC.bias as u32) << F::SPEC.man_bits) as u8);
-    /// The NaN the reference produces for a positive NaN input (`None`: the format has no NaN).
-    pub const NAN: Option<Self> = match F::SPEC.non_finite {
-        format::NonFinite::None => None,
-        _ => Some(Self::from_bits(F::SPEC.nan.0 as u8)),
-    };
-    /// +∞, where the format has it.
-    pub const INFINITY: Option<Self> = match F::SPEC.inf_code() {
-        Some(code) => Some(Self::from_bits(code as u8)),
-        None => None,
-    };
-    /// −∞, where the format has it.
-    pub const NEG_INFINITY: Option<Self> = match F::SPEC.inf_code() {
-        Some(code) => Some(Self::from_bits((code | F::SPEC.sign_bit()) as u8)),
-        None => None,
-    };
+    /// The NaN the reference produces for a positive NaN input, or `None` where the
+    /// format has no NaN (f4e2m1). Each format with a NaN also has a `NAN` constant.
+    pub const fn nan() -> Option<Self> {
+        match F::SPEC.non_finite {
+            format::NonFinite::None => None,
+            _ => Some(Self::from_bits(F::SPEC.nan.0 as u8)),
+        }
+    }
+    /// +∞, or `None` where the format has none (only E5M2 has ±∞; it also has an
+    /// `INFINITY` constant).
+    pub const fn infinity() -> Option<Self> {
+        match F::SPEC.inf_code() {
+            Some(code) => Some(Self::from_bits(code as u8)),
+            None => None,
+        }
+    }
+    /// −∞, or `None` where the format has none.
+    pub const fn neg_infinity() -> Option<Self> {
+        match F::SPEC.inf_code() {
+            Some(code) => Some(Self::from_bits((code | F::SPEC.sign_bit()) as u8)),
+            None => None,
+        }
+    }
 
     /// The exact value.
     pub fn to_f64(self) -> f64 {
@@ -108,13 +116,41 @@ impl<F: Format> Minifloat<F> {
     /// else infinity (E5M2) or NaN (the finite-only formats). NaN becomes the
     /// format's NaN; f4e2m1, which has none, gives `0x8` for NaN and `0x0` for
     /// −NaN as the reference (ml_dtypes) does, and always saturates.
-    pub fn from_f64(x: f64, saturate: bool) -> Self {
+    pub fn from_f64_with(x: f64, saturate: bool) -> Self {
         Self::from_bits(F::SPEC.encode(x, saturate) as u8)
     }
 
-    /// [`Minifloat::from_f64`] of an `f32` (exact widening, so one rounding).
-    pub fn from_f32(x: f32, saturate: bool) -> Self {
-        Self::from_f64(x as f64, saturate)
+    /// [`Minifloat::from_f64_with`] of an `f32` (exact widening, so one rounding).
+    pub fn from_f32_with(x: f32, saturate: bool) -> Self {
+        Self::from_f64_with(x as f64, saturate)
+    }
+
+    /// `x` rounded to nearest even, saturating as ONNX `Cast` does by default:
+    /// out-of-range values and ±∞ become ±`MAX`; NaN becomes NaN.
+    ///
+    /// ```
+    /// use promo_core::narrow::f8e4m3fn;
+    /// assert_eq!(f8e4m3fn::from_f32(1000.0), f8e4m3fn::MAX);
+    /// assert!(f8e4m3fn::from_f32_unsaturated(1000.0).is_nan());
+    /// ```
+    pub fn from_f32(x: f32) -> Self {
+        Self::from_f32_with(x, true)
+    }
+
+    /// `x` rounded to nearest even without saturation, as ml_dtypes converts:
+    /// out-of-range values become ±∞ (E5M2) or NaN (the finite-only formats).
+    pub fn from_f32_unsaturated(x: f32) -> Self {
+        Self::from_f32_with(x, false)
+    }
+
+    /// [`Minifloat::from_f32`] of an `f64`, rounded once.
+    pub fn from_f64(x: f64) -> Self {
+        Self::from_f64_with(x, true)
+    }
+
+    /// [`Minifloat::from_f32_unsaturated`] of an `f64`, rounded once.
+    pub fn from_f64_unsaturated(x: f64) -> Self {
+        Self::from_f64_with(x, false)
     }
 
     /// Whether this is a NaN.
@@ -177,7 +213,7 @@ impl<F: Format> FromStr for Minifloat<F> {
     /// Parses a decimal number (or `inf`, `nan`) and rounds it with saturation.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let x: f64 = s.trim().parse().map_err(|_| ParseNarrowError(s.to_owned()))?;
-        Ok(Self::from_f64(x, true))
+        Ok(Self::from_f64(x))
     }
 }
 
@@ -239,8 +275,8 @@ mod tests {
                 continue;
             }
             for saturate in [true, false] {
-                let back = Minifloat::<F>::from_f64(v, saturate).to_bits();
-                let back32 = Minifloat::<F>::from_f32(v as f32, saturate).to_bits();
+                let back = Minifloat::<F>::from_f64_with(v, saturate).to_bits();
+                let back32 = Minifloat::<F>::from_f32_with(v as f32, saturate).to_bits();
                 let expected = if v.is_infinite() && saturate {
                     code - 1
                 } else {
@@ -283,21 +319,21 @@ mod tests {
         assert_eq!(f8e5m2::EPSILON.to_f64(), 0.25);
         assert_eq!(f8e4m3fn::ONE.to_f64(), 1.0);
         assert_eq!(f4e2m1::ONE.to_f64(), 1.0);
-        assert!(f8e4m3fn::NAN.unwrap().is_nan() && f4e2m1::NAN.is_none());
-        assert_eq!(f8e5m2::INFINITY.unwrap().to_f64(), f64::INFINITY);
-        assert_eq!(f8e5m2::NEG_INFINITY.unwrap().to_f64(), f64::NEG_INFINITY);
-        assert!(f8e4m3fnuz::INFINITY.is_none());
+        assert!(f8e4m3fn::NAN.is_nan() && f4e2m1::nan().is_none());
+        assert_eq!(f8e5m2::INFINITY.to_f64(), f64::INFINITY);
+        assert_eq!(f8e5m2::NEG_INFINITY.to_f64(), f64::NEG_INFINITY);
+        assert!(f8e4m3fnuz::infinity().is_none());
     }
 
     #[test]
     fn ieee_comparisons() {
-        let nan = f8e4m3fn::NAN.unwrap();
+        let nan = f8e4m3fn::NAN;
         assert!(nan != nan && nan.partial_cmp(&nan).is_none());
         assert_eq!(f8e4m3fn::from_bits(0x80), f8e4m3fn::ZERO);
         assert!(f8e4m3fn::MIN < f8e4m3fn::ZERO && f8e4m3fn::ZERO < f8e4m3fn::MAX);
         assert!(f8e4m3fnuz::from_bits(0x80) != f8e4m3fnuz::from_bits(0x80));
         assert_eq!(f4e2m1::from_bits(0x8), f4e2m1::ZERO);
-        assert!(f8e5m2::NEG_INFINITY.unwrap() < f8e5m2::MIN);
+        assert!(f8e5m2::NEG_INFINITY < f8e5m2::MIN);
     }
 
     #[test]
@@ -311,7 +347,7 @@ mod tests {
 
     fn check_nearest<F: Format>(x: f64) {
         if let Some(code) = nearest::<F>(x) {
-            let got = Minifloat::<F>::from_f64(x, true).to_bits();
+            let got = Minifloat::<F>::from_f64_with(x, true).to_bits();
             assert_eq!(got, code, "{} {x:e}: {got:#x}, nearest {code:#x}", F::SPEC.name);
         }
     }
@@ -334,16 +370,16 @@ mod tests {
         #[test]
         fn f32_and_f64_paths_agree(bits in any::<u32>(), saturate in any::<bool>()) {
             let x = f32::from_bits(bits);
-            prop_assert_eq!(f8e4m3fn::from_f32(x, saturate).to_bits(), f8e4m3fn::from_f64(x as f64, saturate).to_bits());
-            prop_assert_eq!(f8e5m2::from_f32(x, saturate).to_bits(), f8e5m2::from_f64(x as f64, saturate).to_bits());
+            prop_assert_eq!(f8e4m3fn::from_f32_with(x, saturate).to_bits(), f8e4m3fn::from_f64_with(x as f64, saturate).to_bits());
+            prop_assert_eq!(f8e5m2::from_f32_with(x, saturate).to_bits(), f8e5m2::from_f64_with(x as f64, saturate).to_bits());
         }
 
         #[test]
         fn encoding_is_monotonic(a in -1e6f64..1e6, b in -1e6f64..1e6) {
             let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-            prop_assert!(f8e4m3fn::from_f64(lo, true) <= f8e4m3fn::from_f64(hi, true));
-            prop_assert!(f8e5m2::from_f64(lo, false) <= f8e5m2::from_f64(hi, false));
-            prop_assert!(f4e2m1::from_f64(lo, true) <= f4e2m1::from_f64(hi, true));
+            prop_assert!(f8e4m3fn::from_f64_with(lo, true) <= f8e4m3fn::from_f64_with(hi, true));
+            prop_assert!(f8e5m2::from_f64_with(lo, false) <= f8e5m2::from_f64_with(hi, false));
+            prop_assert!(f4e2m1::from_f64_with(lo, true) <= f4e2m1::from_f64_with(hi, true));
         }
     }
 }

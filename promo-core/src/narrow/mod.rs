@@ -15,17 +15,42 @@
 //! | [`f8e8m0`] | E8M0 | 2^-127..=2^127 | `0xff` | — |
 //! | [`i4`], [`u4`] | 4-bit integers | −8..=7, 0..=15 | | |
 
+//! They behave like numbers, as `half`'s types do: lossless `From` widenings
+//! (`f32::from(x)`, `f16::from(x)`), `from_f32` saturating as ONNX `Cast` does by
+//! default beside `from_f32_unsaturated`, `Neg`, and `+ - * /` computed in `f32` and
+//! rounded once more to the format, as ml_dtypes does (exactly rounded all the same;
+//! see [`number`](self#arithmetic)). Features: `num-traits` (`Zero`, `One`, `Bounded`,
+//! `ToPrimitive`, `FromPrimitive`, `NumCast`), `serde` (as the value), `bytemuck`.
+//!
+//! # Arithmetic
+//!
+//! Both operands widen to `f32` exactly; the operation rounds once there, and the
+//! result rounds to the format without saturation (±∞ or NaN on overflow; f4e2m1,
+//! which has neither, saturates). `f32` carries more than twice the format's
+//! precision plus two bits, so the second rounding never changes the exactly rounded
+//! result, division included; `tests/narrow_numbers.rs` checks every pair.
+//!
+//! ```
+//! use promo_core::narrow::f8e4m3fn;
+//! let x = f8e4m3fn::from_f32(1.5);
+//! assert_eq!(f32::from(x * x), 2.25);
+//! assert_eq!(f32::from(-x / f8e4m3fn::from_f32(3.0)), -0.5);
+//! assert!((f8e4m3fn::MAX + f8e4m3fn::MAX).is_nan());
+//! ```
+
 #![allow(non_camel_case_types)]
 
 mod e8m0;
 pub mod format;
 mod int4;
 mod minifloat;
+mod number;
 
 pub use e8m0::{f8e8m0, RoundMode};
 pub use format::{NonFinite, Spec};
 pub use int4::{i4, pack_nibbles, u4, unpack_nibbles};
 pub use minifloat::{Format, Minifloat, ParseNarrowError, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
+pub use number::OutOfRange;
 
 /// float8 E4M3FN.
 pub type f8e4m3fn = Minifloat<E4M3FN>;

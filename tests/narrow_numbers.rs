@@ -1,0 +1,221 @@
+//! The narrow types as numbers: arithmetic on every pair of values of every format,
+//! the lossless `From` widenings against `can_cast`, `Neg`, `total_cmp` and the
+//! 4-bit integer conversions.
+
+use promo_core::narrow::{
+    f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4, Format, Minifloat,
+};
+use promo_core::{bf16, f16};
+use promo_core::{can_cast, Casting, Element};
+use std::cmp::Ordering;
+
+fn all<F: Format>() -> Vec<Minifloat<F>> {
+    (0..1u32 << F::SPEC.bits())
+        .map(|b| Minifloat::from_bits(b as u8))
+        .collect()
+}
+
+/// An operator's name, promo's operation and the same operation in f64.
+type Op<F> = (
+    &'static str,
+    fn(Minifloat<F>, Minifloat<F>) -> Minifloat<F>,
+    fn(f64, f64) -> f64,
+);
+
+/// `a op b` for every pair equals the operation done in f64 and rounded once to the
+/// format without saturation. For `+ - *` the f64 result is exact, so this is the
+/// exactly rounded result; for `/` f64 has more than 2p + 2 bits, so rounding its
+/// quotient to the format is exactly rounded too.
+fn check_arithmetic<F: Format>() -> usize {
+    let values = all::<F>();
+    let ops: [Op<F>; 4] = [
+        ("+", |a, b| a + b, |a, b| a + b),
+        ("-", |a, b| a - b, |a, b| a - b),
+        ("*", |a, b| a * b, |a, b| a * b),
+        ("/", |a, b| a / b, |a, b| a / b),
+    ];
+    let mut checked = 0;
+    for &a in &values {
+        for &b in &values {
+            for (name, op, exact) in ops {
+                let got = op(a, b);
+                let want = Minifloat::<F>::from_f64_unsaturated(exact(a.to_f64(), b.to_f64()));
+                let same = got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan());
+                assert!(
+                    same,
+                    "{} {a:?} {name} {b:?} = {got:?}, want {want:?}",
+                    F::SPEC.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn arithmetic_is_exactly_rounded_for_every_pair() {
+    let checked = check_arithmetic::<promo_core::narrow::E4M3FN>()
+        + check_arithmetic::<promo_core::narrow::E4M3FNUZ>()
+        + check_arithmetic::<promo_core::narrow::E5M2>()
+        + check_arithmetic::<promo_core::narrow::E5M2FNUZ>()
+        + check_arithmetic::<promo_core::narrow::E2M1>();
+    assert_eq!(checked, 4 * (4 * 65536 + 256));
+    assert!(
+        (f8e4m3fn::MAX + f8e4m3fn::MAX).is_nan(),
+        "overflow is NaN, as in ml_dtypes"
+    );
+    assert_eq!((f8e5m2::MAX + f8e5m2::MAX).to_f32(), f32::INFINITY);
+    assert_eq!(
+        (f4e2m1::MAX + f4e2m1::MAX),
+        f4e2m1::MAX,
+        "f4e2m1 has no NaN or infinity and saturates"
+    );
+}
+
+/// Every code of `S` converted with `From` has the same value in `T`, and `can_cast`
+/// calls the pair safe.
+fn check_widening<S, T>(codes: impl Iterator<Item = S>, value_s: fn(S) -> f64, value_t: fn(T) -> f64)
+where
+    S: Element + Copy + std::fmt::Debug,
+    T: Element + From<S>,
+{
+    assert!(
+        can_cast(S::DTYPE, T::DTYPE, Casting::Safe),
+        "From<{}> for {} is not a safe cast",
+        S::DTYPE,
+        T::DTYPE
+    );
+    let mut n = 0;
+    for s in codes {
+        let (v, w) = (value_s(s), value_t(T::from(s)));
+        assert!(
+            v == w && v.is_sign_negative() == w.is_sign_negative() || v.is_nan() && w.is_nan(),
+            "{s:?} into {}: {w}",
+            T::DTYPE
+        );
+        n += 1;
+    }
+    assert!(n >= 16);
+}
+
+#[test]
+fn from_widenings_keep_every_value_and_are_safe_casts() {
+    fn codes<F: Format>() -> impl Iterator<Item = Minifloat<F>> {
+        all::<F>().into_iter()
+    }
+    let f16v = |x: f16| x.to_f64();
+    let bf16v = |x: bf16| x.to_f64();
+    macro_rules! float_widenings {
+        ($($f:ty),*) => {$(
+            check_widening::<$f, f32>(codes(), |x| x.to_f64(), |x| x as f64);
+            check_widening::<$f, f64>(codes(), |x| x.to_f64(), |x| x);
+            check_widening::<$f, f16>(codes(), |x| x.to_f64(), f16v);
+            check_widening::<$f, bf16>(codes(), |x| x.to_f64(), bf16v);
+        )*};
+    }
+    float_widenings!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f4e2m1);
+    check_widening::<f4e2m1, f8e4m3fn>(codes(), |x| x.to_f64(), |x| x.to_f64());
+    check_widening::<f4e2m1, f8e5m2>(codes(), |x| x.to_f64(), |x| x.to_f64());
+    let e8m0 = || (0..=255u8).map(f8e8m0::from_bits);
+    check_widening::<f8e8m0, f32>(e8m0(), |x| x.to_f64(), |x| x as f64);
+    check_widening::<f8e8m0, f64>(e8m0(), |x| x.to_f64(), |x| x);
+    check_widening::<f8e8m0, bf16>(e8m0(), |x| x.to_f64(), bf16v);
+    let i4s = || (0..16u8).map(i4::from_bits);
+    let u4s = || (0..16u8).map(u4::from_bits);
+    let i4v = |x: i4| x.get() as f64;
+    let u4v = |x: u4| x.get() as f64;
+    check_widening::<i4, i8>(i4s(), i4v, |x| x as f64);
+    check_widening::<i4, i64>(i4s(), i4v, |x| x as f64);
+    check_widening::<i4, f16>(i4s(), i4v, f16v);
+    check_widening::<i4, bf16>(i4s(), i4v, bf16v);
+    check_widening::<i4, f8e4m3fn>(i4s(), i4v, |x| x.to_f64());
+    check_widening::<u4, u8>(u4s(), u4v, |x| x as f64);
+    check_widening::<u4, i8>(u4s(), u4v, |x| x as f64);
+    check_widening::<u4, u64>(u4s(), u4v, |x| x as f64);
+    check_widening::<u4, f16>(u4s(), u4v, f16v);
+}
+
+#[test]
+fn negation_flips_the_sign_of_every_value() {
+    fn check<F: Format>() {
+        for x in all::<F>() {
+            let (v, n) = (x.to_f64(), (-x).to_f64());
+            if v.is_nan() {
+                assert!(n.is_nan());
+            } else if v == 0.0 && F::SPEC.name.ends_with("fnuz") {
+                assert_eq!((-x).to_bits(), x.to_bits(), "FNUZ has no -0");
+            } else {
+                assert_eq!(n.to_bits(), (-v).to_bits(), "-{x:?}");
+                assert_eq!((-(-x)).to_bits(), x.to_bits());
+            }
+        }
+    }
+    check::<promo_core::narrow::E4M3FN>();
+    check::<promo_core::narrow::E4M3FNUZ>();
+    check::<promo_core::narrow::E5M2>();
+    check::<promo_core::narrow::E5M2FNUZ>();
+    check::<promo_core::narrow::E2M1>();
+}
+
+#[test]
+fn total_cmp_sorts_like_f64_total_cmp() {
+    fn check<F: Format>() {
+        let mut codes = all::<F>();
+        codes.sort_by(|a, b| a.total_cmp(b));
+        // The same order as f64's total order of the values, NaNs placed by sign
+        // (the FNUZ NaN counts as positive).
+        let key = |x: &Minifloat<F>| {
+            let v = x.to_f64();
+            if v.is_nan() && F::SPEC.name.ends_with("fnuz") {
+                f64::NAN.abs()
+            } else {
+                v
+            }
+        };
+        for w in codes.windows(2) {
+            assert_ne!(
+                key(&w[0]).total_cmp(&key(&w[1])),
+                Ordering::Greater,
+                "{:?} before {:?}",
+                w[0],
+                w[1]
+            );
+            assert_eq!(w[0].total_cmp(&w[1]), Ordering::Less, "codes are distinct");
+        }
+    }
+    check::<promo_core::narrow::E4M3FN>();
+    check::<promo_core::narrow::E4M3FNUZ>();
+    check::<promo_core::narrow::E5M2>();
+    check::<promo_core::narrow::E5M2FNUZ>();
+    check::<promo_core::narrow::E2M1>();
+}
+
+#[test]
+fn nibble_integers_convert_in_range_only() {
+    for x in i8::MIN..=i8::MAX {
+        match i4::try_from(x) {
+            Ok(v) => assert_eq!(i8::from(v), x),
+            Err(e) => {
+                assert!(!(-8..=7).contains(&x));
+                assert_eq!(e.to_string(), format!("{x} is outside -8..=7"));
+            }
+        }
+        assert_eq!(u4::try_from(x).is_ok(), (0..=15).contains(&x));
+    }
+    assert_eq!(u8::from(u4::try_from(15u32).unwrap()), 15);
+}
+
+#[test]
+fn special_value_constants() {
+    assert!(
+        f8e4m3fn::NAN.is_nan()
+            && f8e4m3fnuz::NAN.is_nan()
+            && f8e5m2::NAN.is_nan()
+            && f8e5m2fnuz::NAN.is_nan()
+    );
+    assert_eq!(f8e4m3fn::NAN.to_bits(), 0x7f);
+    assert_eq!(f8e5m2::INFINITY.to_f32(), f32::INFINITY);
+    assert_eq!(f8e5m2::NEG_INFINITY.to_f32(), f32::NEG_INFINITY);
+    assert!(f4e2m1::nan().is_none() && f8e4m3fn::infinity().is_none());
+}
