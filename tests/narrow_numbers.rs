@@ -219,3 +219,28 @@ fn special_value_constants() {
     assert_eq!(f8e5m2::NEG_INFINITY.to_f32(), f32::NEG_INFINITY);
     assert!(f4e2m1::nan().is_none() && f8e4m3fn::infinity().is_none());
 }
+
+#[test]
+fn num_traits_and_serde() {
+    use num_traits::{Bounded, FromPrimitive, One, ToPrimitive, Zero};
+    assert!(f8e4m3fn::zero().is_zero() && f8e4m3fn::from_bits(0x80).is_zero());
+    assert_eq!(f8e5m2::one().to_f32(), 1.0);
+    assert_eq!(f8e4m3fn::max_value(), f8e4m3fn::MAX);
+    assert_eq!(
+        f8e4m3fn::from_i64(1000),
+        Some(f8e4m3fn::MAX),
+        "saturating, as ONNX Cast"
+    );
+    assert_eq!(
+        f8e4m3fn::from_i64(17).map(|x| x.to_f32()),
+        Some(16.0),
+        "17 ties to even 16"
+    );
+    assert_eq!(f8e4m3fn::from_f32(-3.5).to_i64(), Some(-3));
+    let json = serde_json::to_string(&f8e4m3fn::from_f32(0.1)).unwrap();
+    assert_eq!(json, "0.1015625");
+    assert_eq!(
+        serde_json::from_str::<f8e4m3fn>(&json).unwrap().to_bits(),
+        f8e4m3fn::from_f32(0.1).to_bits()
+    );
+}
