@@ -29,6 +29,7 @@
 extern crate self as promo_core;
 
 pub mod cast;
+pub mod convert_promote;
 pub mod element;
 pub mod narrow;
 pub mod numeric;
