@@ -10,9 +10,30 @@
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`] | run-time promotion of [`DType`]s from the same tables |
 //! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
+//! | [`cast`] | ONNX `Cast`: scalar casts, buffer conversion, strings |
+//! | [`convert_promote`](mod@convert_promote) | OpenVINO's `ConvertPromoteTypes` on buffers and slices, for any rule set |
 //! | [`Element`] | which Rust type stores which [`DType`] |
-//! | [`narrow`] | float8, float4 and 4-bit integer types |
+//! | [`narrow`] | float8, float4 and 4-bit integer types that behave like numbers |
 //! | [`can_cast`], [`finfo`], [`iinfo`] | NumPy's casting levels and format facts, computed from the formats |
+//!
+//! # Compile-time promotion
+//!
+//! The common type is a type, and generic code names it:
+//!
+//! ```
+//! use promo_core::rules::openvino::OpenVinoUnsafe;
+//! use promo_core::{promote_pair, Element, Promote, Promoted};
+//!
+//! fn add<R: Promote<A, B>, A: Element, B: Element>(a: A, b: B) -> Promoted<R, A, B>
+//! where
+//!     Promoted<R, A, B>: promo_core::cast::CastFrom<A> + promo_core::cast::CastFrom<B>
+//!         + core::ops::Add<Output = Promoted<R, A, B>>,
+//! {
+//!     let (a, b) = promote_pair::<R, A, B>(a, b);
+//!     a + b
+//! }
+//! assert_eq!(add::<OpenVinoUnsafe, i8, u8>(-1, 255), 254i16);
+//! ```
 //!
 //! A pair a framework refuses does not compile, and the error says why:
 //!
@@ -22,7 +43,42 @@
 //! let x: Promoted<KernelFloat, i8, u8> = 0;
 //! ```
 //!
-//! Features: `bytemuck` derives `Pod`/`Zeroable` for the narrow types.
+//! # Run-time promotion
+//!
+//! For dtypes known only at run time (read from a model file), one lookup in the
+//! same `const` tables:
+//!
+//! ```
+//! use promo_core::{promote, rules, DType, Op};
+//! assert_eq!(promote(&rules::kernel_float::TABLE, DType::F16, DType::BF16), Ok(DType::F32));
+//! let paddle = &rules::paddle::TABLE;
+//! let divided = paddle.promote(&paddle.default_options(), Op::Divide, DType::I32.into(), DType::I32.into());
+//! assert_eq!(divided, Ok(DType::F32));
+//! ```
+//!
+//! # Casting values and buffers
+//!
+//! Scalars with [`cast::cast`]; run-time typed buffers with [`cast::convert`]
+//! (little-endian bytes, one monomorphized kernel picked per call):
+//!
+//! ```
+//! use promo_core::cast::{cast, convert, CastOptions};
+//! use promo_core::narrow::f8e4m3fn;
+//! use promo_core::DType;
+//! let o = CastOptions::default();
+//! assert_eq!(cast::<f32, f8e4m3fn>(464.0, &o), f8e4m3fn::MAX); // saturates, as ONNX's default
+//! let bytes: Vec<u8> = [1.0f32, -2.5].iter().flat_map(|x| x.to_le_bytes()).collect();
+//! assert_eq!(convert(DType::F32, DType::F8E4M3FN, &bytes, &o).unwrap(), [0x38, 0xc2]);
+//! ```
+//!
+//! # Your own rule file
+//!
+//! `promo_core::rules!("rules/mine.toml")` in your crate reads `rules/mine.toml`
+//! next to your `Cargo.toml`, tracks it for rebuilds, and emits the same marker
+//! types, impls and table as the bundled rule sets (see [`rules!`]).
+//!
+//! Features: `bytemuck` (`Pod`/`Zeroable` for the narrow types), `serde` (`DType`
+//! as its name, narrow numbers as their value), `num-traits` (for the narrow floats).
 
 #![warn(missing_docs)]
 
