@@ -41,7 +41,7 @@ where
         bytes: &B::bytes(b),
     };
     let out = convert_promote(R::TABLE, &R::OPTIONS, Op::Add, lhs, rhs).unwrap();
-    assert_eq!(out.dtype, <Promoted<R, A, B> as Element>::DTYPE);
+    assert_eq!(out.dtype, DType::of::<Promoted<R, A, B>>());
     assert_eq!(out.lhs, Bytes::bytes(&x), "{} with {}", A::DTYPE, B::DTYPE);
     assert_eq!(out.rhs, Bytes::bytes(&y), "{} with {}", A::DTYPE, B::DTYPE);
 }

@@ -49,3 +49,28 @@ fn dtypes_serialize_as_their_canonical_names() {
     let err = serde_json::from_str::<DType>("\"f9\"").unwrap_err().to_string();
     assert!(err.contains("unknown dtype `f9`"), "{err}");
 }
+
+#[test]
+fn every_element_type_names_its_dtype() {
+    use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
+    use promo_core::{bf16, f16};
+    let pairs = [
+        (DType::of::<bool>(), "bool"),
+        (DType::of::<i4>(), "i4"),
+        (DType::of::<u4>(), "u4"),
+        (DType::of::<i64>(), "i64"),
+        (DType::of::<u16>(), "u16"),
+        (DType::of::<f16>(), "f16"),
+        (DType::of::<bf16>(), "bf16"),
+        (DType::of::<f4e2m1>(), "f4e2m1"),
+        (DType::of::<f8e4m3fn>(), "f8e4m3fn"),
+        (DType::of::<f8e4m3fnuz>(), "f8e4m3fnuz"),
+        (DType::of::<f8e5m2>(), "f8e5m2"),
+        (DType::of::<f8e5m2fnuz>(), "f8e5m2fnuz"),
+        (DType::of::<f8e8m0>(), "f8e8m0"),
+        (DType::of::<num_complex::Complex<f64>>(), "c128"),
+    ];
+    for (dtype, name) in pairs {
+        assert_eq!(dtype.name(), name);
+    }
+}

@@ -1,7 +1,7 @@
 //! [`Element`]: which Rust type stores which [`DType`].
 
 use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
-use crate::DType;
+use crate::{DType, HasDType};
 use half::{bf16, f16};
 use num_complex::Complex;
 
@@ -22,18 +22,30 @@ mod sealed {
 /// | `c64`, `c128` | [`num_complex::Complex<f32>`], [`num_complex::Complex<f64>`] |
 ///
 /// Sealed: the table above is the whole mapping.
-pub trait Element: Copy + Send + Sync + 'static + sealed::Sealed {
-    /// The dtype this type stores.
-    const DTYPE: DType;
+///
+/// Its dtype is [`HasDType::DTYPE`], also written [`DType::of::<T>()`](DType::of).
+pub trait Element: HasDType + Copy + Send + Sync + 'static + sealed::Sealed {}
+
+/// promo's own element types, the narrow ones; `promo-table` links the others.
+macro_rules! narrow_dtypes {
+    ($($ty:ty => $dtype:ident),* $(,)?) => {$(
+        impl HasDType for $ty {
+            const DTYPE: DType = DType::$dtype;
+        }
+    )*};
+}
+
+narrow_dtypes! {
+    i4 => I4, u4 => U4, f4e2m1 => F4E2M1, f8e4m3fn => F8E4M3FN, f8e4m3fnuz => F8E4M3FNUZ,
+    f8e5m2 => F8E5M2, f8e5m2fnuz => F8E5M2FNUZ, f8e8m0 => F8E8M0,
 }
 
 macro_rules! elements {
     ($($ty:ty => $dtype:ident),* $(,)?) => {
         $(
             impl sealed::Sealed for $ty {}
-            impl Element for $ty {
-                const DTYPE: DType = DType::$dtype;
-            }
+            impl Element for $ty {}
+            const _: () = assert!(<$ty as HasDType>::DTYPE as usize == DType::$dtype as usize);
         )*
         /// Every [`Element`] type's dtype, in the order of the table above.
         pub const ELEMENT_DTYPES: &[DType] = &[$(DType::$dtype),*];
@@ -49,9 +61,4 @@ elements! {
     f8e8m0 => F8E8M0,
     f16 => F16, bf16 => BF16, f32 => F32, f64 => F64,
     Complex<f32> => C64, Complex<f64> => C128,
-}
-
-/// The dtype of `T`, as a function.
-pub const fn dtype_of<T: Element>() -> DType {
-    T::DTYPE
 }

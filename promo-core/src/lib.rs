@@ -94,7 +94,9 @@ pub mod rules;
 
 pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
-pub use promo_table::{BadOperand, Category, DType, Op, Operand, PyScalar, UnknownDType, UnknownOp};
+pub use promo_table::{
+    BadOperand, Category, DType, HasDType, Op, Operand, PyScalar, UnknownDType, UnknownOp,
+};
 pub use promo_table::{OptionError, OptionValue, Options, Refusal, RuleTable};
 pub use promote::{promote, promote_pair, Promote, Promoted, RuleSet};
 

@@ -6,17 +6,21 @@
 //! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
+//! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores |
+//! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
 //!
 //! Feature `serde`: `DType` serializes as its canonical name.
 //!
-//! This crate has no other dependencies: `promo-core` embeds generated `const`
-//! [`RuleTable`]s, `promo-rules` builds them from TOML at run time, and both
-//! answer queries with the same [`RuleTable::promote`].
+//! `promo-core` embeds generated `const` [`RuleTable`]s, `promo-rules` builds them
+//! from TOML at run time, and both answer queries with the same
+//! [`RuleTable::promote`]. The only dependencies are `half` and `num-complex`, whose
+//! element types [`HasDType`] (read by [`DType::of`]) covers.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod dtype;
+mod has_dtype;
 mod onnx;
 mod op;
 mod operand;
@@ -25,6 +29,7 @@ mod serde_impls;
 mod table;
 
 pub use dtype::{Category, DType, UnknownDType};
+pub use has_dtype::HasDType;
 pub use op::{Op, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use table::{

@@ -7,7 +7,7 @@ use promo_core::{promote, rules, DType, Element, Promote, Promoted};
 
 /// Generic code: the result type of `a + b` is whatever the rule set says.
 fn result_dtype<R: Promote<A, B>, A: Element, B: Element>() -> DType {
-    <Promoted<R, A, B> as Element>::DTYPE
+    DType::of::<Promoted<R, A, B>>()
 }
 
 fn main() {

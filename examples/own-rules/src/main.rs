@@ -20,7 +20,7 @@ where
 
 fn main() {
     let sum = add(100i8, 1000i16);
-    println!("compile time: i8 + i16 = {sum} ({})", <Promoted<Mini, i8, i16> as Element>::DTYPE);
+    println!("compile time: i8 + i16 = {sum} ({})", DType::of::<Promoted<Mini, i8, i16>>());
     let dtypes = [DType::I8, DType::I16, DType::U8, DType::F32];
     for a in dtypes {
         let row: Vec<String> = dtypes
