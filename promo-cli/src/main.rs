@@ -2,6 +2,7 @@
 //! and ONNX `Cast` of values and buffers.
 
 mod cast_cmd;
+mod convert_promote_cmd;
 mod promote_cmd;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     Cast(cast_cmd::CastArgs),
     /// Convert a raw little-endian buffer from one dtype to another.
     Convert(cast_cmd::ConvertArgs),
+    /// Convert two buffers to the dtype a rule set promotes them to (OpenVINO's ConvertPromoteTypes).
+    ConvertPromote(convert_promote_cmd::ConvertPromoteArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,5 +53,6 @@ fn main() -> ExitCode {
         Command::Check(args) => promote_cmd::run_check(&args),
         Command::Cast(args) => cast_cmd::run_cast(&args),
         Command::Convert(args) => cast_cmd::run_convert(&args),
+        Command::ConvertPromote(args) => convert_promote_cmd::run_convert_promote(&args),
     }
 }

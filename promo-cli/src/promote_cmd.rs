@@ -71,7 +71,7 @@ fn bad_input(message: impl std::fmt::Display) -> ExitCode {
 }
 
 /// Runs `f` on the bundled rule set called `spec`, or on the rule file at path `spec`.
-fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<R, String> {
+pub(crate) fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<R, String> {
     if let Some(table) = rules::by_name(spec) {
         return Ok(f(table));
     }
@@ -87,7 +87,11 @@ fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<R, S
     Ok(model.with_table(f))
 }
 
-fn options_and_op(table: &RuleTable<'_>, set: &[String], op: &str) -> Result<(Options, Op), String> {
+pub(crate) fn options_and_op(
+    table: &RuleTable<'_>,
+    set: &[String],
+    op: &str,
+) -> Result<(Options, Op), String> {
     let options = table
         .options_from(set.iter().map(String::as_str))
         .map_err(|e| e.to_string())?;

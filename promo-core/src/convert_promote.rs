@@ -56,15 +56,15 @@ pub struct PromotedBuffers {
 
 /// Why two buffers could not be converted to their promoted type.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ConvertPromoteError {
+pub enum ConvertPromoteError<'a> {
     /// The rule set refuses the pair (or does not know a dtype).
-    Refused(Refusal<'static>),
+    Refused(Refusal<'a>),
     /// The promoted type is one promo's casts do not reach (complex), or an
     /// operand's bytes are not whole elements.
     Convert(ConvertError),
 }
 
-impl fmt::Display for ConvertPromoteError {
+impl fmt::Display for ConvertPromoteError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ConvertPromoteError::Refused(r) => write!(f, "refused: {r}"),
@@ -73,10 +73,11 @@ impl fmt::Display for ConvertPromoteError {
     }
 }
 
-impl std::error::Error for ConvertPromoteError {
+impl std::error::Error for ConvertPromoteError<'_> {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ConvertPromoteError::Refused(r) => Some(r),
+            // A refusal borrows the rule set; its text is in `Display`.
+            ConvertPromoteError::Refused(_) => None,
             ConvertPromoteError::Convert(e) => Some(e),
         }
     }
@@ -84,13 +85,13 @@ impl std::error::Error for ConvertPromoteError {
 
 /// Promotes `lhs` with `rhs` (as tensors) under `table`, `options` and `op`, and
 /// converts both buffers to the result, with ONNX `Cast`'s default options.
-pub fn convert_promote(
-    table: &RuleTable<'static>,
+pub fn convert_promote<'a>(
+    table: &RuleTable<'a>,
     options: &Options,
     op: Op,
     lhs: Buffer<'_>,
     rhs: Buffer<'_>,
-) -> Result<PromotedBuffers, ConvertPromoteError> {
+) -> Result<PromotedBuffers, ConvertPromoteError<'a>> {
     let dtype = table
         .promote(
             options,
@@ -112,13 +113,13 @@ pub fn convert_promote(
 
 /// The converter a [`convert_promote`] of `lhs` with `rhs` would use for each side,
 /// for callers that convert many buffers of the same pair of dtypes.
-pub fn converters(
-    table: &RuleTable<'static>,
+pub fn converters<'a>(
+    table: &RuleTable<'a>,
     options: &Options,
     op: Op,
     lhs: DType,
     rhs: DType,
-) -> Result<(DType, Converter, Converter), ConvertPromoteError> {
+) -> Result<(DType, Converter, Converter), ConvertPromoteError<'a>> {
     let dtype = table
         .promote(options, op, Operand::Tensor(lhs), Operand::Tensor(rhs))
         .map_err(ConvertPromoteError::Refused)?;
