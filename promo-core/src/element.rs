@@ -5,7 +5,7 @@ use crate::{DType, HasDType};
 use half::{bf16, f16};
 use num_complex::Complex;
 
-mod sealed {
+pub(crate) mod sealed {
     pub trait Sealed {}
 }
 

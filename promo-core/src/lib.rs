@@ -108,6 +108,7 @@ pub use promo_macros::rules;
 
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::promote::Refused;
     pub use half::{bf16, f16};
     pub use num_complex::Complex;
     pub use promo_table as table;

@@ -85,3 +85,52 @@ where
     let options = CastOptions::default();
     (CastFrom::cast_from(a, &options), CastFrom::cast_from(b, &options))
 }
+
+/// The `Output` of a pair a rule set refuses. No value of it exists, and it has
+/// what generic code asks of a promoted type (arithmetic, comparison, casts,
+/// [`Element`]), so that the refusal's reason is the first and only error a user
+/// sees. Code that names it for a refused pair does not compile, so none of its
+/// impls ever runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Refused {}
+
+impl promo_table::HasDType for Refused {
+    /// Never read: code that reaches a refused pair does not compile.
+    const DTYPE: DType = DType::String;
+}
+
+impl crate::element::sealed::Sealed for Refused {}
+impl Element for Refused {}
+
+macro_rules! refused_ops {
+    ($($op:ident $method:ident),*) => {$(
+        impl core::ops::$op for Refused {
+            type Output = Refused;
+            fn $method(self, _: Refused) -> Refused {
+                match self {}
+            }
+        }
+    )*};
+}
+refused_ops!(Add add, Sub sub, Mul mul, Div div, Rem rem, BitAnd bitand, BitOr bitor, BitXor bitxor);
+
+impl core::ops::Neg for Refused {
+    type Output = Refused;
+    fn neg(self) -> Refused {
+        match self {}
+    }
+}
+
+impl crate::cast::CastSource for Refused {
+    fn value(self) -> crate::cast::Value {
+        match self {}
+    }
+}
+
+impl crate::cast::CastTarget for Refused {
+    /// Unreachable in any program that compiles: only a refused pair names
+    /// `Refused`, and a refused pair is a compile error.
+    fn from_value(_: crate::cast::Value, _: &CastOptions) -> Refused {
+        unreachable!("a refused promotion does not compile")
+    }
+}

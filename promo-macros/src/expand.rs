@@ -338,7 +338,7 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
                             items.push(quote! {
                                 #[automatically_derived]
                                 impl<Why: #tr<#ta, #tb>> ::promo_core::Promote<#ta, #tb, Why> for #marker {
-                                    type Output = bool;
+                                    type Output = ::promo_core::__private::Refused;
                                 }
                             });
                         }

@@ -297,7 +297,7 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, bool> for Tiny {
-        type Output = bool;
+        type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for Tiny {
@@ -371,7 +371,7 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, bool> for TinyStrict {
-        type Output = bool;
+        type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for TinyStrict {
@@ -396,7 +396,7 @@ pub mod tiny {
     #[automatically_derived]
     impl<Why: TinyStrictRefusesMixedSign<i8, u8>> ::promo_core::Promote<i8, u8, Why>
     for TinyStrict {
-        type Output = bool;
+        type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<i8, f32> for TinyStrict {
@@ -409,7 +409,7 @@ pub mod tiny {
     #[automatically_derived]
     impl<Why: TinyStrictRefusesMixedSign<u8, i8>> ::promo_core::Promote<u8, i8, Why>
     for TinyStrict {
-        type Output = bool;
+        type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<u8, u8> for TinyStrict {
