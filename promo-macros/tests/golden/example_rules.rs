@@ -297,7 +297,7 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, bool> for Tiny {
-        type Output = ::promo_core::__private::Refused;
+        type Output = bool;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for Tiny {
@@ -371,7 +371,7 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, bool> for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
+        type Output = bool;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for TinyStrict {
