@@ -7,7 +7,7 @@
 //! | item | what it is |
 //! | --- | --- |
 //! | [`Promote`], [`Promoted`], [`promote_pair`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32`; both operands converted to it |
-//! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`] | run-time promotion of [`DType`]s from the same tables |
+//! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
 //! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`cast`] | ONNX `Cast`: scalar casts, buffer conversion, strings |
@@ -98,7 +98,7 @@ pub use promo_table::{
     BadOperand, Category, DType, HasDType, Op, Operand, PyScalar, UnknownDType, UnknownOp,
 };
 pub use promo_table::{OptionError, OptionValue, Options, Refusal, RuleTable};
-pub use promote::{promote, promote_pair, Promote, Promoted, RuleSet};
+pub use promote::{promote, promote_pair, result_type, Promote, Promoted, RuleSet};
 
 /// The element types of half precision, re-exported so that one dependency is enough.
 pub use half::{bf16, f16};

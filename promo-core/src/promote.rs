@@ -60,6 +60,55 @@ pub fn promote(
     rules.promote(&rules.default_options(), Op::Add, lhs.into(), rhs.into())
 }
 
+/// The promotion of any number of operands: what the framework computes for an
+/// operation over all of them (NumPy's `result_type`, kernel_float's
+/// `promote_t<Ts…>`).
+///
+/// Every bundled rule set defines it as a fold from the left: kernel_float's
+/// `promote_t<A, B, C…>` is `promote_t<promote_t<A, B>, C…>` (`multi_promote_type`
+/// in `meta.h`), and OpenVINO, PaddlePaddle and DALI promote only pairs, so more
+/// operands are a chain of binary operations, evaluated left to right. The fold
+/// matters: these rule sets are not associative (OpenVINO's default table gives a
+/// different result folded from the right on 368 of its 5,832 triples). Each step's
+/// result is a tensor when either side is one (a rank-0 tensor when either is one,
+/// else a Python scalar's type). One operand is its own result; none is
+/// [`Refusal::NoRule`].
+///
+/// ```
+/// use promo_core::{result_type, rules, DType, Op, Operand};
+/// let t = &rules::kernel_float::TABLE;
+/// let o = t.default_options();
+/// let operands = [DType::I8, DType::I16, DType::F16].map(Operand::Tensor);
+/// assert_eq!(result_type(t, &o, Op::Add, &operands), Ok(DType::F16));
+/// ```
+pub fn result_type<'a>(
+    table: &RuleTable<'a>,
+    options: &Options,
+    op: Op,
+    operands: &[Operand],
+) -> Result<DType, Refusal<'a>> {
+    let Some((&first, rest)) = operands.split_first() else {
+        return Err(Refusal::NoRule);
+    };
+    if rest.is_empty() {
+        return match first {
+            Operand::Tensor(d) | Operand::Scalar(d) if table.dtypes.contains(&d) => Ok(d),
+            Operand::Tensor(d) | Operand::Scalar(d) => Err(Refusal::UnsupportedDType(d)),
+            Operand::Python(kind) => table.python[kind as usize].ok_or(Refusal::PythonScalar),
+        };
+    }
+    let (mut acc, mut dtype) = (first, None);
+    for &next in rest {
+        let step = table.promote(options, op, acc, next)?;
+        acc = match (acc, next) {
+            (Operand::Tensor(_), _) | (_, Operand::Tensor(_)) => Operand::Tensor(step),
+            _ => Operand::Scalar(step),
+        };
+        dtype = Some(step);
+    }
+    dtype.ok_or(Refusal::NoRule)
+}
+
 /// Both operands converted to the type rule set `R` promotes them to, as every
 /// generic kernel starts: `let (x, y) = promote_pair::<R, _, _>(a, b);`.
 ///

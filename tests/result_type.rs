@@ -1,0 +1,73 @@
+//! `result_type`: the n-ary promotion, a left fold for every bundled rule set.
+
+use promo_core::{promote, result_type, rules, DType, Op, Operand, Refusal};
+
+/// Triples whose left fold and right fold give different dtypes, or where one
+/// refuses and the other does not, of all triples of the rule set's dtypes.
+fn fold_disagreements(table: &promo_core::RuleTable<'static>) -> (usize, usize) {
+    let d = table.dtypes;
+    let p = |a: Result<DType, Refusal<'static>>, b: DType| a.and_then(|a| promote(table, a, b));
+    let mut differ = 0;
+    for &a in d {
+        for &b in d {
+            for &c in d {
+                let left = p(promote(table, a, b), c);
+                let right = promote(table, b, c).and_then(|bc| promote(table, a, bc));
+                differ += usize::from(left.as_ref().ok() != right.as_ref().ok());
+                let operands = [a, b, c].map(Operand::Tensor);
+                assert_eq!(
+                    result_type(table, &table.default_options(), Op::Add, &operands),
+                    left,
+                    "{a} {b} {c}"
+                );
+            }
+        }
+    }
+    (differ, d.len().pow(3))
+}
+
+#[test]
+fn the_fold_direction_matters_and_result_type_folds_left() {
+    // The counts measured independently when the n-ary question was raised.
+    assert_eq!(fold_disagreements(&rules::openvino::TABLE), (368, 5832));
+    assert_eq!(fold_disagreements(&rules::kernel_float::TABLE), (400, 3375));
+}
+
+#[test]
+fn one_two_and_no_operands() {
+    let t = &rules::dali::TABLE;
+    let o = t.default_options();
+    assert_eq!(
+        result_type(t, &o, Op::Add, &[Operand::Tensor(DType::U8)]),
+        Ok(DType::U8)
+    );
+    assert_eq!(
+        result_type(t, &o, Op::Add, &[Operand::Tensor(DType::F16)]),
+        Err(Refusal::UnsupportedDType(DType::F16))
+    );
+    assert_eq!(
+        result_type(t, &o, Op::Add, &["python:int".parse().unwrap()]),
+        Ok(DType::I32)
+    );
+    assert_eq!(result_type(t, &o, Op::Add, &[]), Err(Refusal::NoRule));
+    for &a in t.dtypes {
+        for &b in t.dtypes {
+            let pair = [Operand::Tensor(a), Operand::Tensor(b)];
+            assert_eq!(
+                result_type(t, &o, Op::Divide, &pair),
+                t.promote(&o, Op::Divide, pair[0], pair[1])
+            );
+        }
+    }
+    // A chain with a Python scalar: u8 tensor * 2 / 3.0 in DALI.
+    let chain = [
+        Operand::Tensor(DType::U8),
+        "python:int".parse().unwrap(),
+        "python:float".parse().unwrap(),
+    ];
+    let step = t.promote(&o, Op::Multiply, chain[0], chain[1]).unwrap();
+    assert_eq!(
+        result_type(t, &o, Op::Multiply, &chain),
+        t.promote(&o, Op::Multiply, Operand::Tensor(step), chain[2])
+    );
+}
