@@ -86,8 +86,8 @@ pub fn run_cast(args: &CastArgs) -> ExitCode {
     for text in &args.values {
         match cast_line(text, args.from, args.to, &options) {
             Ok(line) => {
-                if writeln!(out, "{line}").is_err() {
-                    return ExitCode::FAILURE;
+                if let Err(e) = writeln!(out, "{line}") {
+                    return crate::output::write_failed(&e, ExitCode::SUCCESS);
                 }
             }
             Err(message) => {
@@ -208,20 +208,84 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
         },
         None => Box::new(io::stdin().lock()),
     };
-    let stdout = io::stdout();
-    let mut output: Box<dyn Write> = match &args.output {
-        Some(path) => match File::create(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => return bad_input(format_args!("cannot write `{}`: {e}", path.display())),
-        },
-        None => Box::new(stdout.lock()),
+    if let (Some(input), None) = (&args.input, &args.output) {
+        if same_file_as_stdout(input) {
+            return bad_input(format_args!(
+                "`{}` is also standard output: converting a file onto itself would destroy it",
+                input.display()
+            ));
+        }
+    }
+    match &args.output {
+        Some(path) => convert_to_file(&converter, &mut input, path),
+        None => {
+            let mut output = io::stdout().lock();
+            match convert_stream(&converter, &mut input, &mut output) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(StreamError::Write(e)) => crate::output::write_failed(&e, ExitCode::SUCCESS),
+                Err(e) => bad_input(e),
+            }
+        }
+    }
+}
+
+/// Whether `path` is the file standard output writes to (same device and inode),
+/// as when a shell redirects the output onto the input.
+fn same_file_as_stdout(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(input), Ok(stdout)) = (std::fs::metadata(path), std::fs::metadata("/dev/stdout")) else {
+            return false;
+        };
+        stdout.is_file() && input.dev() == stdout.dev() && input.ino() == stdout.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Converts into a temporary file beside `path` and renames it into place when the
+/// whole input is converted, so `path` is never truncated before the input is read
+/// (it may be the input itself, or a link to it) and a failed conversion leaves it
+/// as it was.
+fn convert_to_file(converter: &Converter, mut input: &mut dyn Read, path: &std::path::Path) -> ExitCode {
+    // Through a symbolic link, the file it names is replaced; the link stays.
+    let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let path = resolved.as_path();
+    let Some(name) = path.file_name() else {
+        return bad_input(format_args!("`{}` is not a file path", path.display()));
     };
-    match convert_stream(&converter, &mut input, &mut output) {
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".promo-{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let file = match File::create(&tmp) {
+        Ok(f) => f,
+        Err(e) => return bad_input(format_args!("cannot write `{}`: {e}", path.display())),
+    };
+    let mut output = io::BufWriter::new(file);
+    let result = convert_stream(converter, &mut input, &mut output).and_then(|n| {
+        let file = output
+            .into_inner()
+            .map_err(|e| StreamError::Write(e.into_error()))?;
+        file.sync_all().map_err(StreamError::Write)?;
+        std::fs::rename(&tmp, path).map_err(StreamError::Write)?;
+        Ok(n)
+    });
+    match result {
         Ok(_) => ExitCode::SUCCESS,
-        Err(e @ StreamError::Convert(_)) | Err(e @ StreamError::Read(_)) => bad_input(e),
-        Err(e @ StreamError::Write(_)) => {
-            eprintln!("promo: {e}");
-            ExitCode::FAILURE
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            match e {
+                StreamError::Write(e) => {
+                    eprintln!("promo: cannot write `{}`: {e}", path.display());
+                    ExitCode::from(2)
+                }
+                e => bad_input(format_args!("{e}; `{}` is left as it was", path.display())),
+            }
         }
     }
 }

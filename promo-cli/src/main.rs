@@ -3,6 +3,7 @@
 
 mod cast_cmd;
 mod convert_promote_cmd;
+mod output;
 mod promote_cmd;
 
 use clap::{Parser, Subcommand};

@@ -5,6 +5,8 @@ use promo_table::{DType, Op, Operand, OptionKind, Options, RuleTable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use crate::output::{emit, write_failed};
+
 /// Output formats of `promo table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -138,9 +140,8 @@ pub fn run_list() -> ExitCode {
         }
         out += "\n";
     }
-    print!("{}", out.trim_end_matches('\n'));
-    println!();
-    ExitCode::SUCCESS
+    let text = format!("{}\n", out.trim_end_matches('\n'));
+    emit(&text, ExitCode::SUCCESS)
 }
 
 /// `promo table`.
@@ -150,10 +151,7 @@ pub fn run_table(args: &TableArgs) -> ExitCode {
         Ok::<_, String>(render_table(table, &options, op, args.format))
     });
     match result.and_then(|r| r) {
-        Ok(text) => {
-            let _ = io::stdout().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
+        Ok(text) => emit(&text, ExitCode::SUCCESS),
         Err(e) => bad_input(e),
     }
 }
@@ -265,10 +263,7 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
         };
         let (lhs, rhs) = (parse(&args.lhs)?, parse(&args.rhs)?);
         Ok(match table.promote(&options, op, lhs, rhs) {
-            Ok(d) => {
-                println!("{d}");
-                ExitCode::SUCCESS
-            }
+            Ok(d) => emit(&format!("{d}\n"), ExitCode::SUCCESS),
             Err(e) => {
                 eprintln!("refused: {e}");
                 ExitCode::from(1)
@@ -281,33 +276,100 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
     }
 }
 
-/// Answers one query per line of standard input.
-fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
-    let stdin = io::stdin();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut bad = false;
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => return bad_input(format!("cannot read standard input: {e}")),
+/// The longest query line read whole; a longer line is answered as too long, and
+/// read past in pieces, so memory stays bounded whatever the input.
+const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input: its text, or why it has none.
+enum Line {
+    Text(String),
+    NotUtf8,
+    TooLong,
+}
+
+/// Reads the next line (without its `\n` or `\r\n`), holding at most [`MAX_LINE`]
+/// bytes of it; `None` at the end of the input.
+fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
         };
-        if line.trim().is_empty() {
-            continue;
+        if chunk.is_empty() {
+            break;
         }
-        let answer = answer_line(table, base, base_op, &line).unwrap_or_else(|e| {
-            bad = true;
-            eprintln!("promo: line {}: {e}", n + 1);
-            format!("!bad input: {e}")
-        });
-        if writeln!(out, "{answer}").is_err() {
-            return ExitCode::from(2);
+        any = true;
+        let (piece, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        if !too_long && bytes.len() + piece.len() <= MAX_LINE {
+            bytes.extend_from_slice(piece);
+        } else {
+            too_long = true;
+            bytes.clear();
+        }
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
         }
     }
-    let _ = out.flush();
-    if bad {
-        ExitCode::from(2)
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
+}
+
+/// Answers one query per line of standard input, one answer line per input line:
+/// the dtype, or `!` and why (a refusal, a bad line, `!empty line`). Exit 0 when
+/// every line got a dtype, 1 when some got a `!` answer, 2 when the input could
+/// not be read.
+fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
+    let mut input = io::BufReader::new(io::stdin().lock());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut refused = false;
+    let mut n = 0usize;
+    loop {
+        let line = match next_line(&mut input) {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                let _ = out.flush();
+                return bad_input(format!("cannot read standard input after line {n}: {e}"));
+            }
+        };
+        n += 1;
+        let answer = match line {
+            Line::Text(text) if text.trim().is_empty() => Err("empty line".to_owned()),
+            Line::Text(text) => answer_line(table, base, base_op, &text),
+            Line::NotUtf8 => Err(format!("line {n}: not UTF-8")),
+            Line::TooLong => Err(format!("line {n}: longer than {MAX_LINE} bytes")),
+        };
+        let answer = answer.unwrap_or_else(|e| format!("!{e}"));
+        refused |= answer.starts_with('!');
+        if let Err(e) = writeln!(out, "{answer}") {
+            return write_failed(&e, ExitCode::from(u8::from(refused)));
+        }
+    }
+    let status = if refused {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    };
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => write_failed(&e, status),
     }
 }
 
@@ -340,22 +402,28 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
 
 /// `promo check`.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
-    let mut failed = false;
+    let (mut failed, mut unreadable) = (false, false);
     for path in &args.files {
         let src = match std::fs::read_to_string(path) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("promo: cannot read `{path}`: {e}");
-                failed = true;
+                unreadable = true;
                 continue;
             }
         };
         match promo_rules::load(path, &src) {
-            Ok(rules) => println!(
-                "{path}: ok ({} dtypes, {} layers)",
-                rules.dtypes.len(),
-                rules.layers.len()
-            ),
+            Ok(rules) => {
+                let layers = rules.layers.len();
+                let line = format!(
+                    "{path}: ok ({} dtypes, {layers} layer{})\n",
+                    rules.dtypes.len(),
+                    if layers == 1 { "" } else { "s" }
+                );
+                if let Err(e) = io::stdout().write_all(line.as_bytes()) {
+                    return write_failed(&e, ExitCode::SUCCESS);
+                }
+            }
             Err(d) => {
                 eprintln!("{d}\n");
                 eprintln!(
@@ -367,7 +435,9 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             }
         }
     }
-    if failed {
+    if unreadable {
+        ExitCode::from(2)
+    } else if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

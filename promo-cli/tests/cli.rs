@@ -61,7 +61,8 @@ fn stdin_answers_one_line_per_query() {
         &["query", "kernel_float", "--stdin"],
         Some("i8 i16\nu8 i8\nbool f16\n"),
     );
-    assert_eq!(out.status.code(), Some(0));
+    // Every line answered, one refused: exit 1.
+    assert_eq!(out.status.code(), Some(1));
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines[0], "i16");
     assert!(lines[1].starts_with('!'));

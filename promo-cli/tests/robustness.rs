@@ -1,0 +1,216 @@
+//! The command's edges: files converted onto themselves, closed pipes, batch
+//! queries with bad lines, and exit statuses.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("promo-robustness-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn promo_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = stdin.to_vec();
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || pipe.write_all(&input));
+    child.wait_with_output().unwrap()
+}
+
+fn f32_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+const F16_1234: [u8; 8] = [0x00, 0x3c, 0x00, 0x40, 0x00, 0x42, 0x00, 0x44];
+
+#[test]
+fn converting_a_file_onto_itself_keeps_its_data() {
+    let dir = scratch("self");
+    std::fs::write(dir.join("x.bin"), f32_bytes(&[1.0, 2.0, 3.0, 4.0])).unwrap();
+    let out = promo_in(
+        &dir,
+        &[
+            "convert", "--from", "f32", "--to", "f16", "--input", "x.bin", "--output", "x.bin",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(dir.join("x.bin")).unwrap(), F16_1234);
+}
+
+#[cfg(unix)]
+#[test]
+fn converting_through_links_keeps_the_input() {
+    let dir = scratch("links");
+    std::fs::write(dir.join("y.bin"), f32_bytes(&[1.0, 2.0, 3.0, 4.0])).unwrap();
+    std::os::unix::fs::symlink("y.bin", dir.join("link")).unwrap();
+    std::fs::hard_link(dir.join("y.bin"), dir.join("hard")).unwrap();
+    let out = promo_in(
+        &dir,
+        &[
+            "convert", "--from", "f32", "--to", "f16", "--input", "hard", "--output", "link",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(dir.join("link")).unwrap(), F16_1234);
+    assert!(std::fs::symlink_metadata(dir.join("link"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn a_failed_conversion_leaves_the_output_as_it_was() {
+    let dir = scratch("partial");
+    std::fs::write(dir.join("in.bin"), [1, 2, 3, 4, 5]).unwrap();
+    std::fs::write(dir.join("out.bin"), b"keep").unwrap();
+    let out = promo_in(
+        &dir,
+        &[
+            "convert", "--from", "f32", "--to", "f16", "--input", "in.bin", "--output", "out.bin",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(dir.join("out.bin")).unwrap(), b"keep");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_input_that_is_also_standard_output_is_refused() {
+    let dir = scratch("stdout");
+    let path = dir.join("x.bin");
+    std::fs::write(&path, f32_bytes(&[1.0])).unwrap();
+    let file = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(["convert", "--from", "f32", "--to", "f16", "--input"])
+        .arg(&path)
+        .stdout(file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is also standard output"));
+    assert_eq!(std::fs::read(&path).unwrap(), f32_bytes(&[1.0]));
+}
+
+/// Runs promo with its standard output a pipe whose reader is already gone.
+fn into_closed_pipe(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    std::thread::spawn(move || pipe.write_all(&input));
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let many: Vec<u8> = "i8 u8\n".repeat(100_000).into_bytes();
+    let cases: [(&[&str], &[u8]); 6] = [
+        (&["list"], b""),
+        (&["table", "paddle"], b""),
+        (&["query", "openvino", "i8", "i16"], b""),
+        (&["query", "openvino", "--stdin"], &many),
+        (&["check", "rules/dali.toml"], b""),
+        (&["cast", "--from", "f32", "--to", "f16", "1", "2"], b""),
+    ];
+    for (args, stdin) in cases {
+        let out = into_closed_pipe(args, stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn batch_queries_answer_every_line() {
+    let input = b"i8 i16\n\nf9 i8\ndynamic i8\n\xff\xfe\ni8 u8\r\ni8 i32\n";
+    let out = promo_in(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        &["query", "openvino", "--stdin"],
+        input,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines[0], "i16");
+    assert_eq!(lines[1], "!empty line");
+    assert!(lines[2].starts_with("!bad operand `f9`"), "{}", lines[2]);
+    assert!(lines[3].starts_with("!bad operand `dynamic`"), "{}", lines[3]);
+    assert_eq!(lines[4], "!line 5: not UTF-8");
+    assert!(
+        lines[5].starts_with("!Unsigned integer input"),
+        "CRLF is a line end: {}",
+        lines[5]
+    );
+    assert_eq!(lines[6], "i32");
+    assert_eq!(out.status.code(), Some(1));
+    let all_answered = promo_in(
+        Path::new("."),
+        &["query", "openvino", "--stdin"],
+        b"i8 i16\ni16 i8\n",
+    );
+    assert_eq!(all_answered.status.code(), Some(0));
+}
+
+#[test]
+fn a_huge_line_is_answered_in_bounded_memory() {
+    let mut input = vec![b'x'; 8 << 20];
+    input.extend_from_slice(b"\ni8 i16\n");
+    let out = promo_in(Path::new("."), &["query", "openvino", "--stdin"], &input);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "!line 1: longer than 65536 bytes\ni16\n"
+    );
+}
+
+#[test]
+fn check_exit_statuses_and_counts() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let missing = promo_in(root, &["check", "no/such/rules.toml"], b"");
+    assert_eq!(
+        missing.status.code(),
+        Some(2),
+        "a missing file is bad input, as in every subcommand"
+    );
+    let one = promo_in(root, &["check", "examples/own-rules/rules/mini.toml"], b"");
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        "examples/own-rules/rules/mini.toml: ok (4 dtypes, 1 layer)\n"
+    );
+}
