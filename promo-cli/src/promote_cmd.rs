@@ -98,6 +98,14 @@ pub(crate) fn options_and_op(
         .options_from(set.iter().map(String::as_str))
         .map_err(|e| e.to_string())?;
     let op: Op = op.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
+    if !table.ops.is_empty() && !table.ops.contains(&op) {
+        let ops: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
+        return Err(format!(
+            "operation `{op}` is not covered by {}: expected one of {}",
+            table.name,
+            ops.join(" ")
+        ));
+    }
     Ok((options, op))
 }
 

@@ -316,10 +316,12 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
                             });
                         }
                         Err(Refusal::Refused(reason)) => {
+                            // The table lends the model's own strings: find the reason by
+                            // address, so two reasons worded alike keep their own keys.
                             let key = rules
                                 .reasons
                                 .iter()
-                                .find(|(_, t)| t == reason)
+                                .find(|(_, t)| std::ptr::eq(t.as_str(), reason))
                                 .map_or("refused", |(k, _)| k);
                             let tr = format_ident!("{}Refuses{}", mode.marker, camel(key));
                             reason_traits.entry(tr.to_string()).or_insert_with(|| {

@@ -30,28 +30,45 @@ impl Diagnostic {
         (line, src[line_start..start].chars().count() + 1)
     }
 
-    /// Renders the diagnostic like rustc does, naming `path`.
+    /// Renders the diagnostic like rustc does, naming `path`. A long line is cut
+    /// to [`SHOWN_AROUND`] characters either side of the span, so the report stays
+    /// short whatever the file.
     pub fn render(&self, path: &str, src: &str) -> String {
         let (line, col) = self.line_col(src);
-        let text = src.lines().nth(line - 1).unwrap_or("");
+        let start = self.span.start.min(src.len());
+        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+        let text = src[line_start..line_end].trim_end_matches('\r');
+        let span_end = self.span.end.clamp(start, line_start + text.len());
+        let width = src.get(start..span_end).map_or(1, |s| s.chars().count()).max(1);
+        // The characters shown: up to SHOWN_AROUND either side of the span.
+        let chars: Vec<char> = text.chars().collect();
+        let (span_col, span_last) = (col - 1, (col - 1 + width).min(chars.len()));
+        let from = span_col.saturating_sub(SHOWN_AROUND);
+        let to = (span_last + SHOWN_AROUND).min(chars.len());
+        let mut shown: String = chars[from..to].iter().collect();
+        let mut caret_col = span_col - from;
+        if from > 0 {
+            shown.insert(0, '…');
+            caret_col += 1;
+        }
+        if to < chars.len() {
+            shown.push('…');
+        }
+        let width = width.min(to.saturating_sub(span_col).max(1));
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
-        let line_start = src[..self.span.start.min(src.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let span_end = self.span.end.min(line_start + text.len()).max(self.span.start);
-        let width = src
-            .get(self.span.start..span_end)
-            .map_or(1, |s| s.chars().count())
-            .max(1);
         format!(
-            "error: {}\n{pad}--> {path}:{line}:{col}\n{pad} |\n{line} | {text}\n{pad} | {}{}",
+            "error: {}\n{pad}--> {path}:{line}:{col}\n{pad} |\n{line} | {shown}\n{pad} | {}{}",
             self.message,
-            " ".repeat(col - 1),
+            " ".repeat(caret_col),
             "^".repeat(width)
         )
     }
 }
+
+/// How many characters of a long line a diagnostic shows on each side of its span.
+pub const SHOWN_AROUND: usize = 60;
 
 /// Every problem found in one rule file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +98,26 @@ impl std::error::Error for Diagnostics {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let src = format!("m = '{}BAD{}'\n", "a ".repeat(5000), " b".repeat(5000));
+        let at = src.find("BAD").unwrap();
+        let rendered = Diagnostic::new("unknown dtype `BAD`", at..at + 3).render("x.toml", &src);
+        assert!(rendered.len() < 400, "{} bytes", rendered.len());
+        let lines: Vec<&str> = rendered.lines().collect();
+        let caret = lines[4].chars().position(|c| c == '^').unwrap();
+        let under: String = lines[3].chars().skip(caret).take(3).collect();
+        assert_eq!(under, "BAD", "{rendered}");
+        assert!(lines[3].contains('…'));
+    }
+
+    #[test]
+    fn a_crlf_line_renders_without_its_carriage_return() {
+        let src = "a = 1\r\nb = \"f9\"\r\n";
+        let d = Diagnostic::new("unknown dtype `f9`", 11..13);
+        assert_eq!(d.render("x.toml", src).lines().nth(3), Some("2 | b = \"f9\""));
+    }
 
     #[test]
     fn renders_line_col_and_caret() {

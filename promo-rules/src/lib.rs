@@ -23,7 +23,7 @@ pub mod model;
 pub mod parse;
 pub mod validate;
 
-pub use diagnostic::{Diagnostic, Diagnostics};
+pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
 pub use model::Rules;
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`.

@@ -111,7 +111,15 @@ pub struct RawMatrix {
 pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
     toml::from_str(src).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        Diagnostic::new(e.message().trim_end_matches('.').to_owned(), span)
+        let message = e.message().trim().trim_end_matches('.');
+        let message = if !message.is_empty() {
+            message.to_owned()
+        } else if src.get(span.clone()).is_some_and(|s| s.contains('\r')) {
+            "a carriage return must be followed by a line feed".to_owned()
+        } else {
+            "not valid TOML here".to_owned()
+        };
+        Diagnostic::new(message, span)
     })
 }
 
@@ -135,7 +143,10 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     } else if quote == 3 && src[start..].starts_with("\r\n") {
         start += 2;
     }
-    if src.get(start..start + value.len()) != Some(value.as_str()) {
+    // The value as it stands in the file: TOML turns CRLF line ends into LF.
+    let end = span.end.saturating_sub(quote).max(start);
+    let body = src.get(start..end).unwrap_or("");
+    if body != value && body.replace("\r\n", "\n") != *value {
         return Err(Diagnostic::new(
             "`matrix` must be a literal string ('''…''') without escapes",
             span,
@@ -143,7 +154,7 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     }
     let mut lines = Vec::new();
     let mut offset = start;
-    for line in value.split_inclusive('\n') {
+    for line in body.split_inclusive('\n') {
         let body = line.split('#').next().unwrap_or("");
         let words: Vec<Token> = words_with_offsets(body)
             .map(|(i, w)| Token {
@@ -180,6 +191,37 @@ fn words_with_offsets(line: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Deserialize)]
+    struct OneMatrix {
+        m: Spanned<String>,
+    }
+
+    #[derive(Deserialize)]
+    struct Wrapper {
+        rules: OneMatrix,
+    }
+
+    #[test]
+    fn crlf_matrices_keep_their_place() {
+        let src = "[rules]\r\nm = '''\r\n   a  b\r\nx  1  2 # note\r\n'''\r\n";
+        let f: Wrapper = toml::from_str(src).unwrap();
+        let m = split_matrix(src, &f.rules.m).unwrap();
+        assert_eq!(
+            m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
+        let (key, cells) = &m.rows[0];
+        assert_eq!(&src[key.span.clone()], "x");
+        assert_eq!(&src[cells[1].span.clone()], "2");
+        assert_eq!(cells.len(), 2);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_is_named() {
+        let e = parse_file("[rules]\rname = 'x'\n").unwrap_err();
+        assert!(!e.message.is_empty(), "{e:?}");
+    }
 
     #[test]
     fn matrix_words_keep_their_place() {

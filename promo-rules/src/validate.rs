@@ -9,16 +9,57 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use toml::Spanned;
 
-/// Collects problems while the model is built.
+/// How many errors of one kind are shown before the rest are counted.
+const MAX_ERRORS_OF_A_KIND: usize = 20;
+
+/// Collects problems while the model is built; past [`MAX_ERRORS_OF_A_KIND`] of
+/// one kind (the same message but for the names in backticks) it only counts
+/// them, so a file with thousands of one mistake gives a short report.
 #[derive(Default)]
 struct Ctxt {
     errors: Vec<Diagnostic>,
+    /// Per kind: how many were seen, and the span of the last one dropped.
+    kinds: BTreeMap<String, (usize, Range<usize>)>,
 }
 
 impl Ctxt {
     fn error(&mut self, message: impl Into<String>, span: Range<usize>) {
-        self.errors.push(Diagnostic::new(message, span));
+        let message = message.into();
+        let entry = self.kinds.entry(error_kind(&message)).or_insert((0, 0..0));
+        entry.0 += 1;
+        if entry.0 <= MAX_ERRORS_OF_A_KIND {
+            self.errors.push(Diagnostic::new(message, span));
+        } else {
+            entry.1 = span;
+        }
     }
+
+    /// The errors, in file order, with one closing line per kind that was cut.
+    fn finish(mut self) -> Vec<Diagnostic> {
+        for (kind, (count, span)) in &self.kinds {
+            if *count > MAX_ERRORS_OF_A_KIND {
+                let more = count - MAX_ERRORS_OF_A_KIND;
+                self.errors.push(Diagnostic::new(
+                    format!(
+                        "and {more} more error{} like `{kind}`",
+                        if more == 1 { "" } else { "s" }
+                    ),
+                    span.clone(),
+                ));
+            }
+        }
+        self.errors.sort_by_key(|e| e.span.start);
+        self.errors
+    }
+}
+
+/// A message with every backticked part replaced by `_`: its kind.
+fn error_kind(message: &str) -> String {
+    let mut kind = String::with_capacity(message.len());
+    for (i, part) in message.split('`').enumerate() {
+        kind.push_str(if i % 2 == 1 { "_" } else { part });
+    }
+    kind
 }
 
 /// Checks a raw rule file and builds its model, or returns every problem found.
@@ -47,8 +88,10 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     let dtypes = resolve_dtype_list(&mut cx, &header.dtypes);
     let ops = resolve_ops(&mut cx, &header.ops, &[]);
     let options = resolve_options(&mut cx, raw);
+    check_dtype_option_defaults(&mut cx, raw, &options, &dtypes);
     let modes = resolve_modes(&mut cx, raw, header.marker.get_ref(), &options);
     let python = resolve_python(&mut cx, raw, &dtypes);
+    check_reasons(&mut cx, raw);
     let reasons: Vec<(String, String)> = raw
         .reasons
         .iter()
@@ -69,13 +112,16 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
         })
         .collect();
     check_unused_reasons(&mut cx, raw, &used_reasons);
-    if header.commutative {
-        check_commutative(&mut cx, src, raw, &layers);
+    // The checks across layers need layers that resolved cleanly; after errors in
+    // them they would only repeat those errors (and take long on a broken file).
+    if cx.errors.is_empty() {
+        if header.commutative {
+            check_commutative(&mut cx, src, raw, &layers);
+        }
+        check_base_layer(&mut cx, raw, &layers, &dtypes);
     }
-    check_base_layer(&mut cx, raw, &layers, &dtypes);
     if !cx.errors.is_empty() {
-        cx.errors.sort_by_key(|e| e.span.start);
-        return Err(cx.errors);
+        return Err(cx.finish());
     }
     Ok(Rules {
         name: header.name.get_ref().clone(),
@@ -94,7 +140,25 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     })
 }
 
-/// Names of rule sets and marker types are identifiers made of the allowed characters.
+/// The most refusal reasons a rule set may declare (the compiled cell code has room
+/// for 49,152; a framework needs a handful).
+pub const MAX_REASONS: usize = 4096;
+
+/// The most words a `choice` option may have (the compiled table keeps one byte
+/// per value, and each word multiplies the precomputed table).
+pub const MAX_CHOICES: usize = 64;
+
+/// Rust's keywords, which cannot name a module or a type the macro generates.
+const RUST_KEYWORDS: &[&str] = &[
+    "_", "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use",
+    "where", "while", "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof",
+    "unsized", "virtual", "yield", "try",
+];
+
+/// Names of rule sets and marker types are identifiers made of the allowed
+/// characters, and not Rust keywords (they name a module and types).
 fn check_identifier(cx: &mut Ctxt, name: &Spanned<String>, what: &str, ok: impl Fn(char) -> bool) {
     let text = name.get_ref();
     if text.is_empty()
@@ -102,6 +166,57 @@ fn check_identifier(cx: &mut Ctxt, name: &Spanned<String>, what: &str, ok: impl 
         || text.starts_with(|c: char| c.is_ascii_digit())
     {
         cx.error(format!("bad {what} `{text}`"), name.span());
+    } else if RUST_KEYWORDS.contains(&text.as_str()) {
+        cx.error(
+            format!("{what} `{text}` is a Rust keyword: choose another name"),
+            name.span(),
+        );
+    }
+}
+
+/// A dtype option's default is one of the rule set's dtypes (the only values
+/// `--set` accepts).
+fn check_dtype_option_defaults(cx: &mut Ctxt, raw: &RawFile, options: &[OptionDef], dtypes: &[DType]) {
+    for option in options {
+        if let OptionValue::DType(d) = option.default {
+            if !dtypes.contains(&d) {
+                let span = raw
+                    .options
+                    .get(&option.name)
+                    .map_or(0..0, |o| o.get_ref().default.span());
+                cx.error(
+                    format!(
+                        "default `{d}` of option `{}` is not in `rules.dtypes`",
+                        option.name
+                    ),
+                    span,
+                );
+            }
+        }
+    }
+}
+
+/// At most [`MAX_REASONS`] reasons, and no two keys that differ only in `_` and `-`
+/// (they name the same generated diagnostic trait).
+fn check_reasons(cx: &mut Ctxt, raw: &RawFile) {
+    if let Some((_, text)) = raw.reasons.iter().nth(MAX_REASONS) {
+        cx.error(
+            format!(
+                "{} reasons: at most {MAX_REASONS} are supported",
+                raw.reasons.len()
+            ),
+            text.span(),
+        );
+    }
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    for (key, text) in &raw.reasons {
+        let folded = key.replace('-', "_");
+        if let Some(first) = seen.insert(folded, key) {
+            cx.error(
+                format!("reason keys `{first}` and `{key}` differ only in `_` and `-`: rename one"),
+                text.span(),
+            );
+        }
     }
 }
 
@@ -174,6 +289,16 @@ fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
         let kind_def = match kind.get_ref().as_str() {
             "bool" => OptionDefKind::Bool,
             "dtype" => OptionDefKind::DType,
+            "choice" if choices.len() > MAX_CHOICES => {
+                cx.error(
+                    format!(
+                        "option `{name}` has {} choices: at most {MAX_CHOICES} are supported",
+                        choices.len()
+                    ),
+                    kind.span(),
+                );
+                continue;
+            }
             "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
             "choice" => {
                 cx.error(
@@ -300,6 +425,7 @@ fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, default_marker: &str, options: &[
     for (marker, settings) in &raw.modes {
         if !marker.starts_with(|c: char| c.is_ascii_uppercase())
             || !marker.chars().all(|c| c.is_ascii_alphanumeric())
+            || RUST_KEYWORDS.contains(&marker.as_str())
         {
             cx.error(
                 format!("bad marker type `{marker}`: expected a CamelCase identifier"),
@@ -490,20 +616,22 @@ fn resolve_layer(
         }
     };
     let mut cols = Vec::new();
+    let mut seen_cols = BTreeSet::new();
     for token in &matrix.columns {
         if let Some(k) = resolve_key(cx, rhs, token, env.dtypes) {
-            if cols.contains(&k) {
+            if !seen_cols.insert(k) {
                 cx.error(format!("duplicate column `{}`", token.text), token.span.clone());
             }
             cols.push(k);
         }
     }
     let mut rows = Vec::new();
+    let mut seen_rows = BTreeSet::new();
     let mut cells = Vec::new();
     for (key, row) in &matrix.rows {
         let k = resolve_key(cx, lhs, key, env.dtypes);
         if let Some(k) = k {
-            if rows.contains(&k) {
+            if !seen_rows.insert(k) {
                 cx.error(format!("duplicate row `{}`", key.text), key.span.clone());
             }
         }

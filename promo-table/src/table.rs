@@ -426,7 +426,22 @@ impl<'a> RuleTable<'a> {
             option: key.to_owned(),
             known: self.options.iter().map(|o| o.name.to_owned()).collect(),
         })?;
-        options.values[index] = self.options[index].parse_value(value)?;
+        let parsed = self.options[index].parse_value(value)?;
+        if let OptionValue::DType(d) = parsed {
+            // A dtype option takes the dtypes the rule set covers, nothing else.
+            if !self.dtypes.contains(&d) {
+                return Err(OptionError::BadValue {
+                    option: key.to_owned(),
+                    value: value.to_owned(),
+                    expected: format!(
+                        "one of the dtypes of {}: {}",
+                        self.name,
+                        self.dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
+                    ),
+                });
+            }
+        }
+        options.values[index] = parsed;
         Ok(())
     }
 

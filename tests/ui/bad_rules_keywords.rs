@@ -1,0 +1,3 @@
+promo_macros::rules!("./rules/keywords.toml");
+
+fn main() {}
