@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub struct CastAttributes {
     /// Clamp out-of-range values to the largest finite value (float 8 and f8e8m0
     /// targets) instead of giving infinity or NaN.
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, value_name = "BOOL", default_value = "true", value_parser = parse_bool, action = clap::ArgAction::Set)]
     saturate: bool,
     /// The model's opset (before 24, ±inf becomes NaN in the FNUZ formats even with
     /// saturation, as the Cast-19..23 tables say).
@@ -23,6 +23,16 @@ pub struct CastAttributes {
     /// How a value becomes a power of two for f8e8m0 targets: up, down or nearest.
     #[arg(long, value_name = "MODE", default_value = "up")]
     round_mode: RoundMode,
+}
+
+/// The command's one boolean vocabulary, as `--set KEY=VALUE` reads it too:
+/// `true` or `1`, `false` or `0`.
+fn parse_bool(text: &str) -> Result<bool, String> {
+    match text {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("expected `true`, `false`, `1` or `0`, not `{text}`")),
+    }
 }
 
 impl CastAttributes {
@@ -166,7 +176,10 @@ pub fn cast_line(text: &str, from: DType, to: DType, options: &CastOptions) -> R
         if to == DType::String {
             return Ok(format!("{text} -> string {text:?}"));
         }
-        let bits = parse_str(text, to, options).map_err(|e| format!("{e} (as {to})"))?;
+        let bits = parse_str(text, to, options).map_err(|e| match e {
+            promo_core::cast::CastError::NoCast(_) => e.to_string(),
+            e => format!("{e} (as {to})"),
+        })?;
         return Ok(format!(
             "{text} -> {to} {} ({})",
             hex(to, bits),

@@ -214,3 +214,51 @@ fn check_exit_statuses_and_counts() {
         "examples/own-rules/rules/mini.toml: ok (4 dtypes, 1 layer)\n"
     );
 }
+
+#[test]
+fn cast_speaks_of_the_cast_and_reads_one_boolean_vocabulary() {
+    let here = Path::new(".");
+    let out = promo_in(here, &["cast", "--from", "string", "--to", "c64", "1"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "promo: no cast from string to c64\n"
+    );
+    for (word, bits) in [("1", "0x7e"), ("true", "0x7e"), ("0", "0x7f"), ("false", "0x7f")] {
+        let out = promo_in(
+            here,
+            &[
+                "cast",
+                "--from",
+                "f32",
+                "--to",
+                "f8e4m3fn",
+                "--saturate",
+                word,
+                "1000",
+            ],
+            b"",
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(bits),
+            "--saturate {word}"
+        );
+    }
+    let out = promo_in(
+        here,
+        &[
+            "cast",
+            "--from",
+            "f32",
+            "--to",
+            "f8e4m3fn",
+            "--saturate",
+            "yes",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let unicode = promo_in(here, &["cast", "--from", "string", "--to", "f32", "١٢٣"], b"");
+    assert_eq!(unicode.status.code(), Some(2), "ASCII digits only, as documented");
+}

@@ -14,6 +14,8 @@ pub enum CastError {
     NotAnInteger(String),
     /// An integer outside the target type's range (`"300"` as `i8`).
     OutOfRange(String, &'static str),
+    /// No ONNX `Cast` from a string to this dtype (complex, the sub-byte OpenVINO types).
+    NoCast(crate::DType),
 }
 
 impl fmt::Display for CastError {
@@ -22,6 +24,7 @@ impl fmt::Display for CastError {
             CastError::NotANumber(s) => write!(f, "not a number: `{s}`"),
             CastError::NotAnInteger(s) => write!(f, "not an integer: `{s}`"),
             CastError::OutOfRange(s, t) => write!(f, "`{s}` is out of range for {t}"),
+            CastError::NoCast(to) => write!(f, "no cast from string to {to}"),
         }
     }
 }
@@ -281,7 +284,7 @@ pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64
         D::F8E5M2FNUZ => parse_value::<f8e5m2fnuz>(s, options)?.to_bits() as u64,
         D::F8E8M0 => parse_value::<f8e8m0>(s, options)?.to_bits() as u64,
         D::F4E2M1 => parse_value::<f4e2m1>(s, options)?.to_bits() as u64,
-        other => return Err(CastError::NotANumber(format!("{s} (no cast to {other})"))),
+        other => return Err(CastError::NoCast(other)),
     })
 }
 
