@@ -418,6 +418,47 @@ mod tests {
         assert!(err.contains("relative to the invoking source file"), "{err}");
     }
 
+    /// Every rule file one line away from a bundled one (each line deleted, each
+    /// line doubled) either fails with diagnostics or expands to code that parses:
+    /// the macro's side of the rule-file fuzzing (`tests/fuzz.rs` mutates further).
+    #[test]
+    fn files_one_line_off_the_bundled_ones_expand_or_fail_cleanly() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules");
+        let mut expanded = 0;
+        let mut rejected = 0;
+        for name in ["kernel_float", "dali", "openvino"] {
+            let src = std::fs::read_to_string(format!("{root}/{name}.toml")).unwrap();
+            let lines: Vec<&str> = src.lines().collect();
+            for i in 0..lines.len() {
+                for doubled in [false, true] {
+                    let mut mutated = lines.clone();
+                    if doubled {
+                        mutated.insert(i, lines[i]);
+                    } else {
+                        mutated.remove(i);
+                    }
+                    let text = mutated.join("\n");
+                    match promo_rules::load("m.toml", &text) {
+                        Ok(rules) => {
+                            let tokens = expand(&rules, "m.toml", "/m.toml");
+                            syn::parse2::<syn::File>(tokens)
+                                .unwrap_or_else(|e| panic!("{name} line {i}: {e}"));
+                            expanded += 1;
+                        }
+                        Err(d) => {
+                            assert!(!d.errors.is_empty());
+                            rejected += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            expanded > 100 && rejected > 100,
+            "{expanded} expanded, {rejected} rejected"
+        );
+    }
+
     #[test]
     fn names_become_camel_case() {
         assert_eq!(camel("signed_unsigned"), "SignedUnsigned");

@@ -1,0 +1,86 @@
+//! Fuzzes `promo query --stdin` with random lines (operands, settings, bad
+//! bytes, CRLF) for a bounded time: one answer per line, no panic, exit 0 or 1,
+//! output linear in the input. `PROMO_FUZZ_SECONDS` and `PROMO_FUZZ_SEED` as in
+//! `tests/fuzz.rs`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+#[path = "../../tests/fuzz_support.rs"]
+mod fuzz_support;
+
+use fuzz_support::{budget, seed};
+
+#[test]
+fn fuzz_query_stdin_lines() {
+    let mut rng = seed("query lines");
+    let words = [
+        "i8",
+        "u8",
+        "f16",
+        "bf16",
+        "scalar:i64",
+        "python:int",
+        "python:float",
+        "python:complex",
+        "dynamic",
+        "f9",
+        "op=divide",
+        "op=nope",
+        "mode=static",
+        "mode=x",
+        "promote_unsafe=true",
+        "=",
+        "",
+        " ",
+        "\t",
+        "é",
+        "scalar:",
+        "python:",
+    ];
+    let budget = budget();
+    let (start, mut cases, mut lines_sent) = (Instant::now(), 0u64, 0usize);
+    while start.elapsed() < budget {
+        let mut input = Vec::new();
+        let lines = 1 + rng.below(400);
+        for _ in 0..lines {
+            for _ in 0..rng.below(5) {
+                input.extend_from_slice(rng.pick(&words).as_bytes());
+                input.push(b' ');
+            }
+            if rng.below(50) == 0 {
+                input.extend((0..rng.below(6)).map(|_| rng.next() as u8 | 0x80));
+            }
+            input.extend_from_slice(if rng.below(8) == 0 { b"\r\n" } else { b"\n" });
+        }
+        let rules = *rng.pick(&["openvino", "paddle", "dali", "kernel_float"]);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_promo"))
+            .args(["query", rules, "--stdin"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let sent = input.clone();
+        std::thread::spawn(move || pipe.write_all(&sent));
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(stdout.lines().count(), lines, "{rules}: one answer per line");
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{rules}: {:?} {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout.len() < 400 * lines + input.len() * 4,
+            "output linear in the input"
+        );
+        cases += 1;
+        lines_sent += lines;
+    }
+    println!("fuzz query lines: {cases} runs, {lines_sent} lines");
+    assert!(cases > 3);
+}

@@ -1,0 +1,241 @@
+//! Fuzz targets for every input a user gives promo, run for a bounded time on
+//! stable Rust: rule files (parse → validate → compiled table), `promo cast`
+//! strings and `promo convert` buffers (`promo query --stdin` lines are fuzzed in
+//! `promo-cli/tests/fuzz_query.rs`, beside the binary). Each asserts no
+//! panic, output linear in the input, and (rule files) that the precomputed table
+//! agrees with the layer walk.
+//!
+//! `PROMO_FUZZ_SECONDS` sets each target's budget (default 15); `PROMO_FUZZ_SEED`
+//! its starting seed (default: from the clock, printed, so a failure can be
+//! replayed). A case that fails becomes a named regression test below.
+
+use promo_core::cast::{convert, element_size, parse_str, CastOptions, ConvertError};
+use promo_table::{operand_of_key, Op, RuleTable, OPERAND_KEYS};
+use std::time::Instant;
+
+#[path = "fuzz_support.rs"]
+mod fuzz_support;
+
+use fuzz_support::{budget, seed, Rng};
+
+/// Words a rule file is made of, to splice into mutated files.
+const RULE_WORDS: &[&str] = &[
+    "i8",
+    "u8",
+    "f32",
+    "bf16",
+    "f8e4m3fn",
+    "c64",
+    "string",
+    "nf4",
+    ".",
+    "lhs",
+    "rhs",
+    "!",
+    "!x",
+    "$",
+    "$promote_unsafe",
+    "[[layer]]",
+    "[rules]",
+    "[reasons]",
+    "[options.x]",
+    "[modes]",
+    "[python]",
+    "matrix = '''",
+    "'''",
+    "\"",
+    "=",
+    "{",
+    "}",
+    "[",
+    "]",
+    "true",
+    "false",
+    "when = { promote_unsafe = true }",
+    "ops = [\"divide\"]",
+    "operands = [\"python\", \"tensor\"]",
+    "commutative = true",
+    "dtypes = []",
+    "\r",
+    "\r\n",
+    "\t",
+    "#",
+    "é",
+    "\u{0}",
+    "fn",
+    "Self",
+    "a-b",
+    "a_b",
+    "9999999999999999999",
+];
+
+/// One structured mutation of a rule file's text.
+fn mutate(rng: &mut Rng, src: &str) -> String {
+    let mut lines: Vec<String> = src.lines().map(str::to_owned).collect();
+    for _ in 0..1 + rng.below(4) {
+        let i = rng.below(lines.len());
+        match rng.below(8) {
+            0 => {
+                lines.remove(i);
+            }
+            1 => {
+                let line = lines[i].clone();
+                lines.insert(i, line);
+            }
+            2 => {
+                let words: Vec<&str> = lines[i].split(' ').collect();
+                let j = rng.below(words.len());
+                let mut words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+                words[j] = rng.pick(RULE_WORDS).to_string();
+                lines[i] = words.join(" ");
+            }
+            3 => lines.insert(i, rng.pick(RULE_WORDS).to_string()),
+            4 => lines.truncate(i.max(1)),
+            5 => {
+                let cut = rng.below(lines[i].len() + 1);
+                let mut line = lines[i].clone();
+                let cut = (0..=cut).rev().find(|&c| line.is_char_boundary(c)).unwrap_or(0);
+                line.truncate(cut);
+                lines[i] = line;
+            }
+            6 => {
+                let j = rng.below(lines.len());
+                lines.swap(i, j);
+            }
+            _ => {
+                let bytes: Vec<u8> = (0..1 + rng.below(8)).map(|_| rng.next() as u8).collect();
+                lines[i].push_str(&String::from_utf8_lossy(&bytes));
+            }
+        }
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+    }
+    let ending = if rng.below(10) == 0 { "\r\n" } else { "\n" };
+    lines.join(ending) + ending
+}
+
+/// Every answer of the precomputed table equals the layer walk's, for the
+/// default options and every operation the rule set names (or `add`).
+fn check_flat_agrees(table: &RuleTable<'_>) -> usize {
+    let Some(parts) = table.flatten() else { return 0 };
+    let flat = RuleTable {
+        flat: Some(parts.as_flat()),
+        ..*table
+    };
+    let options = table.default_options();
+    let ops: Vec<Op> = if table.ops.is_empty() {
+        vec![Op::Add]
+    } else {
+        table.ops.to_vec()
+    };
+    let operands: Vec<_> = (0..OPERAND_KEYS).filter_map(operand_of_key).collect();
+    let mut n = 0;
+    for &op in &ops {
+        for &lhs in &operands {
+            for &rhs in &operands {
+                assert_eq!(
+                    flat.promote(&options, op, lhs, rhs),
+                    table.promote(&options, op, lhs, rhs),
+                    "{op} {lhs} {rhs}"
+                );
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn fuzz_rule_files() {
+    let mut rng = seed("rule files");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules");
+    let sources: Vec<String> = ["kernel_float", "dali", "openvino"]
+        .iter()
+        .map(|n| std::fs::read_to_string(format!("{root}/{n}.toml")).unwrap())
+        .collect();
+    let (start, mut cases, mut accepted, mut compared) = (Instant::now(), 0u64, 0u64, 0usize);
+    while start.elapsed() < budget() {
+        let original = rng.pick(&sources).clone();
+        let src = mutate(&mut rng, &original);
+        match promo_rules::load("fuzz.toml", &src) {
+            Ok(rules) => {
+                accepted += 1;
+                if accepted % 8 == 1 {
+                    compared += rules.with_table(check_flat_agrees);
+                }
+            }
+            Err(d) => {
+                let report = d.to_string();
+                assert!(!d.errors.is_empty());
+                assert!(
+                    report.len() < 64 * src.len() + 16_384,
+                    "report of {} bytes for {} bytes",
+                    report.len(),
+                    src.len()
+                );
+            }
+        }
+        cases += 1;
+    }
+    println!("fuzz rule files: {cases} cases, {accepted} accepted, {compared} flat-vs-walk comparisons");
+    assert!(cases > 100);
+}
+
+#[test]
+fn fuzz_cast_strings() {
+    let mut rng = seed("cast strings");
+    let pieces = [
+        "1", "0", "-", "+", ".", "e", "E", "5", "inf", "nan", "_", " ", "0x", "1e400", "١", "é", "\u{0}",
+        "9", "2.5",
+    ];
+    let targets: Vec<_> = promo_core::DType::ALL.to_vec();
+    let options = CastOptions::default();
+    let (start, mut cases) = (Instant::now(), 0u64);
+    while start.elapsed() < budget() {
+        let text: String = (0..rng.below(12)).map(|_| *rng.pick(&pieces)).collect();
+        let to = *rng.pick(&targets);
+        let _ = parse_str(&text, to, &options);
+        cases += 1;
+    }
+    println!("fuzz cast strings: {cases} cases");
+    assert!(cases > 1000);
+}
+
+#[test]
+fn fuzz_convert_buffers_of_every_length() {
+    let mut rng = seed("convert buffers");
+    let castable: Vec<_> = promo_core::DType::ALL
+        .iter()
+        .copied()
+        .filter(|&d| element_size(d).is_some())
+        .collect();
+    let (start, mut cases) = (Instant::now(), 0u64);
+    while start.elapsed() < budget() {
+        let (from, to) = (*rng.pick(&castable), *rng.pick(&castable));
+        let len = rng.below(70);
+        let src: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let options = CastOptions {
+            saturate: rng.below(2) == 0,
+            ..CastOptions::default()
+        };
+        let (from_bits, to_bits) = (from.bits() as usize, to.bits() as usize);
+        match convert(from, to, &src, &options) {
+            Ok(out) => {
+                let count = len * 8 / from_bits;
+                assert_eq!(
+                    out.len(),
+                    (count * to_bits).div_ceil(8),
+                    "{from} -> {to}, {len} bytes"
+                );
+            }
+            Err(ConvertError::PartialElement { offset, size }) => {
+                assert!(from_bits >= 16 && len % size != 0 && offset as usize == len - len % size);
+            }
+            Err(e) => panic!("{from} -> {to}: {e}"),
+        }
+        cases += 1;
+    }
+    println!("fuzz convert buffers: {cases} cases");
+    assert!(cases > 1000);
+}
