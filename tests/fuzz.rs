@@ -230,7 +230,7 @@ fn fuzz_convert_buffers_of_every_length() {
                 );
             }
             Err(ConvertError::PartialElement { offset, size }) => {
-                assert!(from_bits >= 16 && len % size != 0 && offset as usize == len - len % size);
+                assert!(from_bits >= 16 && !len.is_multiple_of(size) && offset as usize == len - len % size);
             }
             Err(e) => panic!("{from} -> {to}: {e}"),
         }
