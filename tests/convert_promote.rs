@@ -83,3 +83,47 @@ fn refusals_and_bad_buffers_are_errors() {
     assert!(matches!(err, ConvertPromoteError::Convert(_)), "{err}");
     assert!(element_size(DType::I32).is_some());
 }
+
+/// The macro's per-pair kernels give what the table and the converters give, for
+/// every pair of dtypes under every bundled marker.
+fn check_marker<R: promo_core::convert_promote::PairKernels>() -> usize {
+    use promo_core::convert_promote::convert_promote_as;
+    let bytes: Vec<u8> = (0..128u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let mut kernels = 0;
+    for &a in DType::ALL {
+        for &b in DType::ALL {
+            let width = |d: DType| (d.bits() as usize).div_ceil(8).max(1);
+            let lhs = Buffer {
+                dtype: a,
+                bytes: &bytes[..8 * width(a)],
+            };
+            let rhs = Buffer {
+                dtype: b,
+                bytes: &bytes[..8 * width(b)],
+            };
+            let fast = convert_promote_as::<R>(lhs, rhs);
+            let table = convert_promote(R::TABLE, &R::OPTIONS, Op::Add, lhs, rhs);
+            assert_eq!(fast, table, "{} {a} {b}", R::TABLE.name);
+            kernels += usize::from(R::PAIR_KERNELS[a.index() * DType::COUNT + b.index()].is_some());
+        }
+    }
+    kernels
+}
+
+#[test]
+fn macro_pair_kernels_agree_with_the_table() {
+    use promo_core::rules::{dali::Dali, kernel_float::KernelFloat, openvino::*, paddle::Paddle};
+    let counts = [
+        check_marker::<OpenVino>(),
+        check_marker::<OpenVinoUnsafe>(),
+        check_marker::<OpenVinoPyTorch>(),
+        check_marker::<OpenVinoPyTorchUnsafe>(),
+        check_marker::<KernelFloat>(),
+        check_marker::<Paddle>(),
+        check_marker::<Dali>(),
+    ];
+    // Paddle refuses most mixed pairs in eager mode; the others accept most.
+    assert!(counts.iter().all(|&n| n >= 20), "{counts:?}");
+}

@@ -29,7 +29,7 @@
 //! ```
 
 use crate::cast::{CastFrom, CastOptions, ConvertError, Converter};
-use crate::{Element, Promote, Promoted};
+use crate::{Element, Promote, Promoted, RuleSet};
 use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
 use std::fmt;
 
@@ -145,4 +145,71 @@ where
         lhs.iter().map(|&a| CastFrom::cast_from(a, &options)).collect(),
         rhs.iter().map(|&b| CastFrom::cast_from(b, &options)).collect(),
     )
+}
+
+/// Both operands of one pair of dtypes converted to their promoted type: a function
+/// monomorphized for that pair.
+pub type PairKernel = fn(Buffer<'_>, Buffer<'_>) -> Result<PromotedBuffers, ConvertError>;
+
+/// One accepted pair's entry in a marker's [`PairKernels::PAIR_KERNELS`].
+#[derive(Clone, Copy, Debug)]
+pub struct PairEntry {
+    /// The promoted dtype.
+    pub dtype: DType,
+    /// Converts both operands to it.
+    pub kernel: PairKernel,
+}
+
+/// A rule set marker's `ConvertPromoteTypes` kernels, one per accepted pair,
+/// emitted by the `rules!` macro beside `TABLE` (the design's "monomorphized cast
+/// functions"), so the run-time path is one indexed call.
+pub trait PairKernels: RuleSet {
+    /// Indexed by `lhs.index() * DType::COUNT + rhs.index()`. `None` where the marker
+    /// refuses the pair, and where a dtype has no Rust element type or the promoted
+    /// dtype no cast (complex): [`convert_promote_as`] then answers from the table.
+    const PAIR_KERNELS: &'static [Option<PairEntry>];
+}
+
+/// The kernel the macro emits for the pair (`A`, `B`) promoted to `T`.
+#[doc(hidden)]
+pub fn pair_kernel<A: Element, B: Element, T: Element>(
+    lhs: Buffer<'_>,
+    rhs: Buffer<'_>,
+) -> Result<PromotedBuffers, ConvertError> {
+    let options = CastOptions::default();
+    let (a, b, t) = (DType::of::<A>(), DType::of::<B>(), DType::of::<T>());
+    if (lhs.dtype, rhs.dtype) != (a, b) {
+        return Err(ConvertError::Unsupported {
+            from: lhs.dtype,
+            to: t,
+        });
+    }
+    Ok(PromotedBuffers {
+        dtype: t,
+        lhs: crate::cast::convert(a, t, lhs.bytes, &options)?,
+        rhs: crate::cast::convert(b, t, rhs.bytes, &options)?,
+    })
+}
+
+/// [`convert_promote`] under marker `R`'s options for `add`: one indexed call into
+/// the macro's kernel table.
+///
+/// ```
+/// use promo_core::convert_promote::{convert_promote_as, Buffer};
+/// use promo_core::rules::kernel_float::KernelFloat;
+/// use promo_core::DType;
+/// let lhs = Buffer { dtype: DType::I8, bytes: &[0xfe] };             // -2
+/// let rhs = Buffer { dtype: DType::F32, bytes: &0.5f32.to_le_bytes() };
+/// let out = convert_promote_as::<KernelFloat>(lhs, rhs).unwrap();
+/// assert_eq!((out.dtype, out.lhs), (DType::F32, (-2.0f32).to_le_bytes().to_vec()));
+/// ```
+pub fn convert_promote_as<R: PairKernels>(
+    lhs: Buffer<'_>,
+    rhs: Buffer<'_>,
+) -> Result<PromotedBuffers, ConvertPromoteError<'static>> {
+    let slot = lhs.dtype.index() * DType::COUNT + rhs.dtype.index();
+    match R::PAIR_KERNELS.get(slot).copied().flatten() {
+        Some(entry) => (entry.kernel)(lhs, rhs).map_err(ConvertPromoteError::Convert),
+        None => convert_promote(R::TABLE, &R::OPTIONS, Op::Add, lhs, rhs),
+    }
 }

@@ -301,6 +301,7 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
         // One diagnostic trait per refusal reason of this marker.
         let options = promo_table::Options::from_values(&mode.values);
         let mut reason_traits = std::collections::BTreeMap::new();
+        let mut pair_kernels = Vec::new();
         rules.with_table(|table| {
             for &a in &rules.dtypes {
                 for &b in &rules.dtypes {
@@ -314,6 +315,16 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
                                 #[automatically_derived]
                                 impl ::promo_core::Promote<#ta, #tb> for #marker { type Output = #tout; }
                             });
+                            if ![a, b, out].iter().any(|d| d.is_complex()) {
+                                let slot = a.index() * DType::COUNT + b.index();
+                                let dt = dtype_tokens(out);
+                                pair_kernels.push(quote! {
+                                    t[#slot] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                                        dtype: #dt,
+                                        kernel: ::promo_core::convert_promote::pair_kernel::<#ta, #tb, #tout>,
+                                    });
+                                });
+                            }
                         }
                         Err(Refusal::Refused(reason)) => {
                             // The table lends the model's own strings: find the reason by
@@ -350,6 +361,18 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
             }
         });
         items.extend(reason_traits.into_values());
+        let slots = DType::COUNT * DType::COUNT;
+        items.push(quote! {
+            #[automatically_derived]
+            impl ::promo_core::convert_promote::PairKernels for #marker {
+                const PAIR_KERNELS: &'static [::core::option::Option<::promo_core::convert_promote::PairEntry>] = &{
+                    let mut t: [::core::option::Option<::promo_core::convert_promote::PairEntry>; #slots] =
+                        [::core::option::Option::None; #slots];
+                    #(#pair_kernels)*
+                    t
+                };
+            }
+        });
     }
     quote! {
         #[doc = #doc]

@@ -359,6 +359,81 @@ pub mod tiny {
     impl ::promo_core::Promote<f32, f32> for Tiny {
         type Output = f32;
     }
+    #[automatically_derived]
+    impl ::promo_core::convert_promote::PairKernels for Tiny {
+        const PAIR_KERNELS: &'static [::core::option::Option<
+            ::promo_core::convert_promote::PairEntry,
+        >] = &{
+            let mut t: [::core::option::Option<
+                ::promo_core::convert_promote::PairEntry,
+            >; 841usize] = [::core::option::Option::None; 841usize];
+            t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::Bool,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
+            });
+            t[7usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i8, i8>,
+            });
+            t[11usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
+            });
+            t[24usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
+            });
+            t[203usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
+            });
+            t[210usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
+            });
+            t[214usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, f32>,
+            });
+            t[227usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
+            });
+            t[319usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
+            });
+            t[326usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, f32>,
+            });
+            t[330usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
+            });
+            t[343usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
+            });
+            t[696usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
+            });
+            t[703usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
+            });
+            t[707usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
+            });
+            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
+            });
+            t
+        };
+    }
     /// Marker type: Tiny framework (strict=true).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct TinyStrict;
@@ -441,4 +516,71 @@ pub mod tiny {
         label = "refused by `tiny`"
     )]
     pub trait TinyStrictRefusesMixedSign<A, B>: ::promo_core::__private::Sealed {}
+    #[automatically_derived]
+    impl ::promo_core::convert_promote::PairKernels for TinyStrict {
+        const PAIR_KERNELS: &'static [::core::option::Option<
+            ::promo_core::convert_promote::PairEntry,
+        >] = &{
+            let mut t: [::core::option::Option<
+                ::promo_core::convert_promote::PairEntry,
+            >; 841usize] = [::core::option::Option::None; 841usize];
+            t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::Bool,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
+            });
+            t[7usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i8, i8>,
+            });
+            t[11usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
+            });
+            t[24usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
+            });
+            t[203usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
+            });
+            t[210usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
+            });
+            t[227usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
+            });
+            t[319usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
+            });
+            t[330usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::U8,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
+            });
+            t[343usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
+            });
+            t[696usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
+            });
+            t[703usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
+            });
+            t[707usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
+            });
+            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
+            });
+            t
+        };
+    }
 }
