@@ -137,6 +137,29 @@ fn crlf_files_read_like_lf_files() {
         promo_rules::load("dali.toml", &lf).unwrap(),
         promo_rules::load("dali.toml", &crlf).unwrap(),
     );
-    assert_eq!(a.layers, b.layers);
+    // The same layers, cell for cell; only the byte offsets differ.
+    let shape = |r: &promo_rules::Rules| -> Vec<_> {
+        r.layers
+            .iter()
+            .map(|l| {
+                (
+                    l.name.clone(),
+                    l.ops.clone(),
+                    l.rows.clone(),
+                    l.cols.clone(),
+                    l.cells.clone(),
+                    l.how.clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(shape(&a), shape(&b));
     assert_eq!(a.reasons, b.reasons);
+    assert_eq!(a.lattice.map(|l| l.nodes), b.lattice.map(|l| l.nodes));
+    // Every span of the CRLF model points at the same text as the LF model's.
+    for (la, lb) in a.layers.iter().zip(&b.layers) {
+        for (sa, sb) in la.spans.iter().zip(&lb.spans) {
+            assert_eq!(lf[sa.clone()], crlf[sb.clone()]);
+        }
+    }
 }

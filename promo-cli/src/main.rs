@@ -25,6 +25,9 @@ enum Command {
     Table(promote_cmd::TableArgs),
     /// Promote one pair of operands (or many, with --stdin).
     Query(promote_cmd::QueryArgs),
+    /// Show which statement of the rule file decided a pair: the layer, the lattice
+    /// path or the rule, and the exception if one applied.
+    Explain(promote_cmd::ExplainArgs),
     /// Validate rule files with the same diagnostics as the compiler.
     Check(promote_cmd::CheckArgs),
     /// Cast values from one dtype to another, as ONNX Cast does.
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::List => promote_cmd::run_list(),
         Command::Table(args) => promote_cmd::run_table(&args),
         Command::Query(args) => promote_cmd::run_query(&args),
+        Command::Explain(args) => promote_cmd::run_explain(&args),
         Command::Check(args) => promote_cmd::run_check(&args),
         Command::Cast(args) => cast_cmd::run_cast(&args),
         Command::Convert(args) => cast_cmd::run_convert(&args),

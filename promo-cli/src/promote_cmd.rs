@@ -59,12 +59,36 @@ pub struct QueryArgs {
     stdin: bool,
 }
 
+/// Arguments of `promo explain`.
+#[derive(clap::Args)]
+pub struct ExplainArgs {
+    /// A bundled rule set (`promo list`) or the path of a rule file.
+    rules: String,
+    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
+    lhs: String,
+    /// Right operand, as LHS.
+    rhs: String,
+    /// Set an option, e.g. `--set mode=static` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+}
+
 /// Arguments of `promo check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Rule files to validate.
+    /// Rule files to validate (with --properties: bundled rule sets or rule files).
     #[arg(required = true)]
     files: Vec<String>,
+    /// Report whether each `add` table is commutative, associative and a lattice,
+    /// with a counterexample where it is not.
+    #[arg(long)]
+    properties: bool,
+    /// With --properties: set an option, e.g. `--set promote_unsafe=true` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "properties")]
+    set: Vec<String>,
 }
 
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
@@ -284,6 +308,77 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
     }
 }
 
+/// `promo check --properties`: each property of each rule set's `add` table.
+fn run_properties(args: &CheckArgs) -> ExitCode {
+    let mut out = String::new();
+    for spec in &args.files {
+        let report = with_rules(spec, |table| -> Result<String, String> {
+            let (options, _) = options_and_op(table, &args.set, "add")?;
+            let settings: Vec<String> = table
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| format!("{}={}", o.name, o.format_value(options.get(i))))
+                .collect();
+            let mut text = if settings.is_empty() {
+                format!("{}:\n", table.name)
+            } else {
+                format!("{} ({}):\n", table.name, settings.join(", "))
+            };
+            for property in promo_rules::properties::Property::ALL {
+                let verdict = match promo_rules::properties::check(table, &options, property) {
+                    Ok(()) => "yes".to_owned(),
+                    Err(counterexample) => format!("no: {counterexample}"),
+                };
+                text.push_str(&format!("  {}: {verdict}\n", property.name()));
+            }
+            Ok(text)
+        });
+        match report.and_then(|r| r) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => return bad_input(e),
+        }
+    }
+    emit(&out, ExitCode::SUCCESS)
+}
+
+/// `promo explain`: the statement of the rule file that decided a pair.
+pub fn run_explain(args: &ExplainArgs) -> ExitCode {
+    let loaded = match rules::by_name(&args.rules) {
+        Some(table) => {
+            let index = rules::ALL.iter().position(|t| t.name == table.name).unwrap_or(0);
+            let (path, src) = rules::SOURCES[index];
+            Ok((path.to_owned(), src.to_owned()))
+        }
+        None if !args.rules.ends_with(".toml") && !std::path::Path::new(&args.rules).exists() => {
+            with_rules(&args.rules, |_| ()).map(|()| (String::new(), String::new()))
+        }
+        None => std::fs::read_to_string(&args.rules)
+            .map(|src| (args.rules.clone(), src))
+            .map_err(|e| format!("cannot read `{}`: {e}", args.rules)),
+    };
+    let (path, src) = match loaded {
+        Ok(found) => found,
+        Err(e) => return bad_input(e),
+    };
+    let model = match promo_rules::load(&path, &src) {
+        Ok(model) => model,
+        Err(d) => return bad_input(d),
+    };
+    let answer = model.with_table(|table| -> Result<String, String> {
+        let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        let parse = |s: &str| -> Result<Operand, String> {
+            s.parse().map_err(|e: promo_table::BadOperand| e.to_string())
+        };
+        let (lhs, rhs) = (parse(&args.lhs)?, parse(&args.rhs)?);
+        Ok(promo_rules::explain(&model, &path, &src, &options, op, lhs, rhs))
+    });
+    match answer {
+        Ok(text) => emit(&text, ExitCode::SUCCESS),
+        Err(e) => bad_input(e),
+    }
+}
+
 /// The longest query line read whole; a longer line is answered as too long, and
 /// read past in pieces, so memory stays bounded whatever the input.
 const MAX_LINE: usize = 64 * 1024;
@@ -410,6 +505,9 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
 
 /// `promo check`.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
+    if args.properties {
+        return run_properties(args);
+    }
     let (mut failed, mut unreadable) = (false, false);
     for path in &args.files {
         let src = match std::fs::read_to_string(path) {

@@ -94,11 +94,12 @@ pub mod rules;
 
 pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
+pub use promo_table::{op_types, OpType};
 pub use promo_table::{
     BadOperand, Category, DType, HasDType, Op, Operand, PyScalar, UnknownDType, UnknownOp,
 };
 pub use promo_table::{OptionError, OptionValue, Options, Refusal, RuleTable};
-pub use promote::{promote, promote_pair, result_type, Promote, Promoted, RuleSet};
+pub use promote::{promote, promote_pair, result_type, Promote, PromoteOp, Promoted, PromotedOp, RuleSet};
 
 /// The element types of half precision, re-exported so that one dependency is enough.
 pub use half::{bf16, f16};

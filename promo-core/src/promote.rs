@@ -2,7 +2,7 @@
 
 use crate::cast::{CastFrom, CastOptions};
 use crate::Element;
-use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
+use promo_table::{DType, Op, OpType, Operand, Options, Refusal, RuleTable};
 
 /// `Self` (a rule set's marker type) promotes `A` with `B` to [`Promote::Output`].
 ///
@@ -26,6 +26,31 @@ pub trait Promote<A: Element, B: Element, Why = ()> {
 
 /// The common type of `A` and `B` under rule set `R`: `<R as Promote<A, B>>::Output`.
 pub type Promoted<R, A, B> = <R as Promote<A, B>>::Output;
+
+/// `Self` (a rule set's marker type) gives [`PromoteOp::Output`] for operation `O`
+/// (a type of [`op_types`](crate::op_types)) on `A` and `B`: what
+/// [`Promote`] is for `add`, for every operation the rule set distinguishes
+/// (a division giving `f32`, a comparison giving `bool`). A refused pair fails to
+/// compile with the framework's reason. Rule sets whose results do not depend on
+/// the operation answer every operation as [`Promote`] does.
+///
+/// ```
+/// use promo_core::{op_types::{Divide, Equal}, rules::dali::Dali, PromotedOp};
+/// let q: PromotedOp<Dali, Divide, i32, u8> = 0.5f32;
+/// let c: PromotedOp<Dali, Equal, f64, i8> = true;
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no result for `{O}` of `{A}` with `{B}`",
+    label = "no result for `{O}` of `{A}` with `{B}` in `{Self}`",
+    note = "the rule set does not accept one of these dtypes or this operation; see `promo table --op`"
+)]
+pub trait PromoteOp<O: OpType, A: Element, B: Element, Why = ()> {
+    /// The result type.
+    type Output: Element;
+}
+
+/// The result type of operation `O` on `A` and `B` under rule set `R`.
+pub type PromotedOp<R, O, A, B> = <R as PromoteOp<O, A, B>>::Output;
 
 /// A rule set's marker type, with its run-time table and fixed options.
 pub trait RuleSet: Copy + Default + 'static {

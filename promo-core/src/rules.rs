@@ -22,3 +22,12 @@ pub const ALL: &[&RuleTable<'static>] = &[
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
+
+/// The text of each bundled rule file with its path in the repository, in listing
+/// order (what `promo explain` reads to point at a statement).
+pub const SOURCES: &[(&str, &str)] = &[
+    (openvino::PATH, openvino::SOURCE),
+    (kernel_float::PATH, kernel_float::SOURCE),
+    (paddle::PATH, paddle::SOURCE),
+    (dali::PATH, dali::SOURCE),
+];

@@ -303,62 +303,23 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
         let mut reason_traits = std::collections::BTreeMap::new();
         let mut pair_kernels = Vec::new();
         rules.with_table(|table| {
-            for &a in &rules.dtypes {
-                for &b in &rules.dtypes {
-                    let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else {
-                        continue;
-                    };
-                    match table.promote(&options, Op::Add, Operand::Tensor(a), Operand::Tensor(b)) {
-                        Ok(out) => {
-                            let Some(tout) = rust_type(out) else { continue };
-                            items.push(quote! {
-                                #[automatically_derived]
-                                impl ::promo_core::Promote<#ta, #tb> for #marker { type Output = #tout; }
-                            });
-                            if ![a, b, out].iter().any(|d| d.is_complex()) {
-                                let slot = a.index() * DType::COUNT + b.index();
-                                let dt = dtype_tokens(out);
-                                pair_kernels.push(quote! {
-                                    t[#slot] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                                        dtype: #dt,
-                                        kernel: ::promo_core::convert_promote::pair_kernel::<#ta, #tb, #tout>,
-                                    });
-                                });
-                            }
-                        }
-                        Err(Refusal::Refused(reason)) => {
-                            // The table lends the model's own strings: find the reason by
-                            // address, so two reasons worded alike keep their own keys.
-                            let key = rules
-                                .reasons
-                                .iter()
-                                .find(|(_, t)| std::ptr::eq(t.as_str(), reason))
-                                .map_or("refused", |(k, _)| k);
-                            let tr = format_ident!("{}Refuses{}", mode.marker, camel(key));
-                            reason_traits.entry(tr.to_string()).or_insert_with(|| {
-                                let message = format!("{who} refuses `{{A}}` with `{{B}}`: {reason}");
-                                let label = format!("refused by `{rules_name}`");
-                                let tdoc = format!(
-                                    " Diagnostic only: `{}` refuses the pair because {reason}.",
-                                    mode.marker
-                                );
-                                quote! {
-                                    #[doc = #tdoc]
-                                    #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                                    pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
-                                }
-                            });
-                            items.push(quote! {
-                                #[automatically_derived]
-                                impl<Why: #tr<#ta, #tb>> ::promo_core::Promote<#ta, #tb, Why> for #marker {
-                                    type Output = ::promo_core::__private::Refused;
-                                }
-                            });
-                        }
-                        Err(_) => {}
-                    }
-                }
-            }
+            let cx = PairCx {
+                rules,
+                table,
+                options: &options,
+                marker: &marker,
+                marker_name: &mode.marker,
+                who: &who,
+                rules_name,
+            };
+            let promote = quote!(::promo_core::Promote);
+            items.extend(cx.pair_impls(
+                Op::Add,
+                (&promote, &quote!()),
+                &mut reason_traits,
+                Some(&mut pair_kernels),
+            ));
+            items.extend(cx.op_impls(&mut reason_traits));
         });
         items.extend(reason_traits.into_values());
         let slots = DType::COUNT * DType::COUNT;
@@ -377,13 +338,192 @@ pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream 
     quote! {
         #[doc = #doc]
         pub mod #module {
-            const _: &[u8] = ::core::include_bytes!(#tracked_path);
+            /// The rule file's text, as `promo explain` reads it back.
+            pub const SOURCE: &str = ::core::include_str!(#tracked_path);
+            /// The rule file's path as the invocation named it.
+            pub const PATH: &str = #rel_path;
 
             /// The rule set as a run-time table.
             pub const TABLE: ::promo_core::__private::table::RuleTable<'static> = #table;
 
             #(#items)*
         }
+    }
+}
+
+/// The answers of one operation for every pair: a result, a refusal's reason key,
+/// or none.
+type Answers = Vec<Option<Result<DType, String>>>;
+
+/// What the impls of one marker type are generated from.
+struct PairCx<'a> {
+    rules: &'a Rules,
+    table: &'a promo_table::RuleTable<'a>,
+    options: &'a promo_table::Options,
+    marker: &'a Ident,
+    marker_name: &'a str,
+    who: &'a str,
+    rules_name: &'a str,
+}
+
+impl PairCx<'_> {
+    /// The answers of `op` for every pair of dtypes with Rust types: a result or
+    /// the key of a refusal reason (`None` where the rule set has no answer).
+    fn answers(&self, op: Op) -> Answers {
+        let mut out = Vec::new();
+        for &a in &self.rules.dtypes {
+            for &b in &self.rules.dtypes {
+                out.push(
+                    match self
+                        .table
+                        .promote(self.options, op, Operand::Tensor(a), Operand::Tensor(b))
+                    {
+                        Ok(d) => Some(Ok(d)),
+                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason).to_owned())),
+                        Err(_) => None,
+                    },
+                );
+            }
+        }
+        out
+    }
+
+    /// The key of a reason the table lends. The table lends the model's own strings:
+    /// the reason is found by address, so two reasons worded alike keep their keys.
+    fn reason_key(&self, reason: &str) -> &str {
+        self.rules
+            .reasons
+            .iter()
+            .find(|(_, t)| std::ptr::eq(t.as_str(), reason))
+            .map_or("refused", |(k, _)| k)
+    }
+
+    /// `impl TRAIT<A, B> for Marker` for every pair under `op` (`TRAIT` is
+    /// `Promote` or `PromoteOp<O>`), with the diagnostic trait of each refusal, and
+    /// for `Promote` the convert-promote kernels.
+    fn pair_impls(
+        &self,
+        op: Op,
+        (trait_path, first): (&TokenStream, &TokenStream),
+        reason_traits: &mut std::collections::BTreeMap<String, TokenStream>,
+        mut pair_kernels: Option<&mut Vec<TokenStream>>,
+    ) -> Vec<TokenStream> {
+        let marker = self.marker;
+        let mut items = Vec::new();
+        for &a in &self.rules.dtypes {
+            for &b in &self.rules.dtypes {
+                let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else {
+                    continue;
+                };
+                match self
+                    .table
+                    .promote(self.options, op, Operand::Tensor(a), Operand::Tensor(b))
+                {
+                    Ok(out) => {
+                        let Some(tout) = rust_type(out) else { continue };
+                        items.push(quote! {
+                            #[automatically_derived]
+                            impl #trait_path<#first #ta, #tb> for #marker { type Output = #tout; }
+                        });
+                        if let Some(kernels) = pair_kernels.as_deref_mut() {
+                            if ![a, b, out].iter().any(|d| d.is_complex()) {
+                                let slot = a.index() * DType::COUNT + b.index();
+                                let dt = dtype_tokens(out);
+                                kernels.push(quote! {
+                                    t[#slot] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                                        dtype: #dt,
+                                        kernel: ::promo_core::convert_promote::pair_kernel::<#ta, #tb, #tout>,
+                                    });
+                                });
+                            }
+                        }
+                    }
+                    Err(Refusal::Refused(reason)) => {
+                        let key = self.reason_key(reason);
+                        let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
+                        reason_traits.entry(tr.to_string()).or_insert_with(|| {
+                            let message = format!("{} refuses `{{A}}` with `{{B}}`: {reason}", self.who);
+                            let label = format!("refused by `{}`", self.rules_name);
+                            let tdoc = format!(
+                                " Diagnostic only: `{}` refuses the pair because {reason}.",
+                                self.marker_name
+                            );
+                            quote! {
+                                #[doc = #tdoc]
+                                #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                                pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
+                            }
+                        });
+                        items.push(quote! {
+                            #[automatically_derived]
+                            impl<Why: #tr<#ta, #tb>> #trait_path<#first #ta, #tb, Why> for #marker {
+                                type Output = ::promo_core::__private::Refused;
+                            }
+                        });
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+        items
+    }
+
+    /// `PromoteOp` for every operation of the rule set. Operations whose answers
+    /// equal another's forward to it, so each distinct table is written once; those
+    /// that answer as `add` forward to `Promote`. An op-independent rule set answers
+    /// every operation as `Promote`.
+    fn op_impls(
+        &self,
+        reason_traits: &mut std::collections::BTreeMap<String, TokenStream>,
+    ) -> Vec<TokenStream> {
+        let marker = self.marker;
+        // `impl PromoteOp<OP, A, B> for Marker` answering as `TO<FIRST A, B>`.
+        let forward = |op: Option<Op>, to: TokenStream, first: TokenStream| {
+            let (params, op_ty) = match op {
+                Some(op) => {
+                    let v = format_ident!("{op:?}");
+                    (quote!(), quote!(::promo_core::op_types::#v))
+                }
+                None => (quote!(O: ::promo_core::OpType,), quote!(O)),
+            };
+            quote! {
+                #[automatically_derived]
+                impl<#params A: ::promo_core::Element, B: ::promo_core::Element, Why>
+                    ::promo_core::PromoteOp<#op_ty, A, B, Why> for #marker
+                where
+                    #marker: #to<#first A, B, Why>,
+                {
+                    type Output = <#marker as #to<#first A, B, Why>>::Output;
+                }
+            }
+        };
+        let promote = quote!(::promo_core::Promote);
+        let promote_op = quote!(::promo_core::PromoteOp);
+        if self.rules.ops.is_empty() {
+            return vec![forward(None, promote, quote!())];
+        }
+        let add = self.answers(Op::Add);
+        let mut items = Vec::new();
+        let mut written: Vec<(Op, Answers)> = Vec::new();
+        for &op in &self.rules.ops {
+            let answers = self.answers(op);
+            if answers == add {
+                items.push(forward(Some(op), promote.clone(), quote!()));
+            } else if let Some((same, _)) = written.iter().find(|(_, a)| *a == answers) {
+                let v = format_ident!("{same:?}");
+                items.push(forward(
+                    Some(op),
+                    promote_op.clone(),
+                    quote!(::promo_core::op_types::#v,),
+                ));
+            } else {
+                let v = format_ident!("{op:?}");
+                let first = quote!(::promo_core::op_types::#v,);
+                items.extend(self.pair_impls(op, (&promote_op, &first), reason_traits, None));
+                written.push((op, answers));
+            }
+        }
+        items
     }
 }
 

@@ -6,6 +6,7 @@
 //! | --- | --- | --- |
 //! | parse | [`parse`] | TOML text → [`parse::RawFile`], byte spans kept |
 //! | validate | [`validate`] | names resolved, every `check_*` rule applied, all errors collected |
+//! | derive | [`derive`] | the lattice, kinds, `where` conditions: derived layers become cells |
 //! | model | [`model`] | the checked [`Rules`]; [`Rules::with_table`] for lookups |
 //! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
 //!
@@ -18,12 +19,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod derive;
 mod diagnostic;
+mod explain;
 pub mod model;
 pub mod parse;
+pub mod properties;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
+pub use explain::explain;
 pub use model::Rules;
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`.

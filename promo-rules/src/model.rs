@@ -1,6 +1,8 @@
 //! The checked model of a rule file: every name resolved, every cell typed.
 
+use crate::derive::{Lattice, PairCondition};
 use promo_table::{Cell, Condition, DType, Layer, Op, OptionKind, OptionSpec, OptionValue, RuleTable, Side};
+use std::ops::Range;
 
 /// One option of a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +56,37 @@ pub struct LayerDef {
     pub cols: Vec<usize>,
     /// Cells, row by row.
     pub cells: Vec<Cell>,
+    /// Where each cell was written (for a derived cell: the rule that gave it).
+    pub spans: Vec<Range<usize>>,
+    /// Where the layer is in the file.
+    pub span: Range<usize>,
+    /// How the cells were given.
+    pub how: Derivation,
+}
+
+/// How a layer gives its cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Derivation {
+    /// A literal `matrix`.
+    Matrix,
+    /// Listed `cells`, `"ROW COL = RESULT"` each: exceptions to the rules below.
+    Cells,
+    /// One `result` for every pair of `rows` × `cols` that meets `where`.
+    Result {
+        /// What the result is.
+        rule: ResultRule,
+        /// The `where` condition, if any.
+        condition: Option<PairCondition>,
+    },
+}
+
+/// The `result` of a derived layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultRule {
+    /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
+    Cell(Cell),
+    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
+    Lub,
 }
 
 impl LayerDef {
@@ -92,6 +125,10 @@ pub struct Rules {
     pub python: [Option<DType>; 4],
     /// Refusal reasons: (key, text).
     pub reasons: Vec<(String, String)>,
+    /// Named groups of operations (`[op_classes]`).
+    pub op_classes: Vec<(String, Vec<Op>)>,
+    /// The `[lattice]`, if the file declares one.
+    pub lattice: Option<Lattice>,
     /// Layers, most specific first.
     pub layers: Vec<LayerDef>,
 }

@@ -24,9 +24,23 @@ pub struct RawFile {
     /// `[reasons]`: refusal reasons by key.
     #[serde(default)]
     pub reasons: BTreeMap<String, Spanned<String>>,
+    /// `[op_classes]`: names for groups of operations, usable in a layer's `ops`.
+    #[serde(default)]
+    pub op_classes: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    /// `[lattice]`: the partial order whose least upper bounds `result = "lub"` takes.
+    #[serde(default)]
+    pub lattice: Option<Spanned<RawLattice>>,
     /// `[[layer]]`, most specific first.
     #[serde(default, rename = "layer")]
     pub layers: Vec<Spanned<RawLayer>>,
+}
+
+/// `[lattice]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLattice {
+    /// Lines of edges: `a -> b c` (a is below b and c), chains `a -> b -> c`.
+    pub edges: Spanned<String>,
 }
 
 /// `[rules]`.
@@ -46,6 +60,12 @@ pub struct RawHeader {
     pub verified: String,
     /// Whether swapping the operands never changes the result.
     pub commutative: bool,
+    /// Declared: `(a + b) + c == a + (b + c)` under every marker's options.
+    #[serde(default)]
+    pub associative: Option<Spanned<bool>>,
+    /// Declared: the `add` table is the join of a partial order.
+    #[serde(default)]
+    pub lattice: Option<Spanned<bool>>,
     /// Accepted dtypes, canonical names.
     pub dtypes: Vec<Spanned<String>>,
     /// Operations the framework distinguishes (empty: op-independent).
@@ -85,8 +105,25 @@ pub struct RawLayer {
     /// `[row side, column side]`, default `["tensor", "tensor"]`.
     #[serde(default)]
     pub operands: Option<Spanned<Vec<String>>>,
-    /// The matrix as text: a header line of column keys, then one line per row.
-    pub matrix: Spanned<String>,
+    /// A literal matrix: a header line of column keys, then one line per row.
+    #[serde(default)]
+    pub matrix: Option<Spanned<String>>,
+    /// Listed cells, one `"ROW COL = RESULT"` per entry (exceptions).
+    #[serde(default)]
+    pub cells: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A derived layer's result for every pair it covers: a dtype, `!reason`,
+    /// `$option`, `lhs`, `rhs` or `lub`.
+    #[serde(default)]
+    pub result: Option<Spanned<String>>,
+    /// Row keys a derived layer covers: dtypes, kinds or Python kinds (default: all).
+    #[serde(default)]
+    pub rows: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Column keys a derived layer covers (default: all).
+    #[serde(default)]
+    pub cols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A condition on the pair, e.g. `"lhs == rhs"` or `"kind(lhs) > kind(rhs)"`.
+    #[serde(default, rename = "where")]
+    pub condition: Option<Spanned<String>>,
 }
 
 /// One whitespace-separated word of a matrix, with its byte range in the file.
@@ -128,6 +165,29 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
 /// The matrix must be a literal string (`'''…'''` or `'…'`) or a basic string
 /// without escapes, so that every character of the value stands in the file.
 pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Diagnostic> {
+    let lines = split_lines(src, matrix, "matrix")?;
+    let span = matrix.span();
+    let mut lines = lines.into_iter();
+    let Some(columns) = lines.next() else {
+        return Err(Diagnostic::new(
+            "empty `matrix`: expected a header line of column keys",
+            span,
+        ));
+    };
+    let rows = lines
+        .map(|mut words| {
+            let cells = words.split_off(1);
+            (words.remove(0), cells)
+        })
+        .collect();
+    Ok(RawMatrix { columns, rows })
+}
+
+/// Splits a string value of a rule file (`what` names it in errors) into its
+/// non-empty lines of whitespace-separated words, each with its byte range in
+/// `src`; `#` starts a comment that runs to the end of the line.
+pub fn split_lines(src: &str, value: &Spanned<String>, what: &str) -> Result<Vec<Vec<Token>>, Diagnostic> {
+    let matrix = value;
     let span = matrix.span();
     let raw = &src[span.clone()];
     let value = matrix.get_ref();
@@ -148,7 +208,7 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
     let body = src.get(start..end).unwrap_or("");
     if body != value && body.replace("\r\n", "\n") != *value {
         return Err(Diagnostic::new(
-            "`matrix` must be a literal string ('''…''') without escapes",
+            format!("`{what}` must be a literal string ('''…''') without escapes"),
             span,
         ));
     }
@@ -167,20 +227,7 @@ pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Di
         }
         offset += line.len();
     }
-    let mut lines = lines.into_iter();
-    let Some(columns) = lines.next() else {
-        return Err(Diagnostic::new(
-            "empty `matrix`: expected a header line of column keys",
-            span,
-        ));
-    };
-    let rows = lines
-        .map(|mut words| {
-            let cells = words.split_off(1);
-            (words.remove(0), cells)
-        })
-        .collect();
-    Ok(RawMatrix { columns, rows })
+    Ok(lines)
 }
 
 fn words_with_offsets(line: &str) -> impl Iterator<Item = (usize, &str)> {

@@ -1,8 +1,10 @@
 //! Stage 2: resolve every name of a raw rule file and check every rule, collecting
 //! all problems instead of stopping at the first.
 
-use crate::model::{LayerDef, Mode, OptionDef, OptionDefKind, Rules};
-use crate::parse::{split_matrix, RawFile, RawLayer, RawOption, Token};
+use crate::derive::{self, Join, Lattice, PairCondition};
+use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, ResultRule, Rules};
+use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
+use crate::properties::{self, Property};
 use crate::Diagnostic;
 use promo_table::{Cell, Condition, DType, Op, OptionValue, PyScalar, Side, MAX_OPTIONS};
 use std::collections::{BTreeMap, BTreeSet};
@@ -86,7 +88,9 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
         );
     }
     let dtypes = resolve_dtype_list(&mut cx, &header.dtypes);
-    let ops = resolve_ops(&mut cx, &header.ops, &[]);
+    let ops = resolve_ops(&mut cx, &header.ops, &[], &[]);
+    let op_classes = resolve_op_classes(&mut cx, raw, &ops);
+    let lattice = resolve_lattice(&mut cx, src, raw, &dtypes);
     let options = resolve_options(&mut cx, raw);
     check_dtype_option_defaults(&mut cx, raw, &options, &dtypes);
     let modes = resolve_modes(&mut cx, raw, header.marker.get_ref(), &options);
@@ -105,8 +109,11 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
             let env = Env {
                 dtypes: &dtypes,
                 ops: &ops,
+                op_classes: &op_classes,
                 options: &options,
                 reasons: &reasons,
+                python,
+                lattice: lattice.as_ref(),
             };
             resolve_layer(&mut cx, src, layer, &env, &mut used_reasons)
         })
@@ -116,14 +123,14 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     // them they would only repeat those errors (and take long on a broken file).
     if cx.errors.is_empty() {
         if header.commutative {
-            check_commutative(&mut cx, src, raw, &layers);
+            check_commutative(&mut cx, src, &layers);
         }
-        check_base_layer(&mut cx, raw, &layers, &dtypes);
+        check_base_layers(&mut cx, raw, &layers, &dtypes, header.commutative);
     }
     if !cx.errors.is_empty() {
         return Err(cx.finish());
     }
-    Ok(Rules {
+    let rules = Rules {
         name: header.name.get_ref().clone(),
         marker: header.marker.get_ref().clone(),
         title: header.title.clone(),
@@ -136,8 +143,44 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
         modes,
         python,
         reasons,
+        op_classes,
+        lattice,
         layers,
-    })
+    };
+    check_declared_properties(&mut cx, raw, &rules);
+    if !cx.errors.is_empty() {
+        return Err(cx.finish());
+    }
+    Ok(rules)
+}
+
+/// A declared property (`associative = true`, `lattice = true`) holds for the
+/// `add` table under every marker's options; the error gives a counterexample.
+fn check_declared_properties(cx: &mut Ctxt, raw: &RawFile, rules: &Rules) {
+    for (declared, property) in [
+        (&raw.rules.associative, Property::Associative),
+        (&raw.rules.lattice, Property::Lattice),
+    ] {
+        let Some(declared) = declared.as_ref().filter(|d| *d.get_ref()) else {
+            continue;
+        };
+        rules.with_table(|table| {
+            for mode in &rules.modes {
+                let options = promo_table::Options::from_values(&mode.values);
+                if let Err(counterexample) = properties::check(table, &options, property) {
+                    cx.error(
+                        format!(
+                            "`{}` is declared, but under `{}`: {counterexample}",
+                            property.name(),
+                            mode.marker
+                        ),
+                        declared.span(),
+                    );
+                    break;
+                }
+            }
+        });
+    }
 }
 
 /// The most refusal reasons a rule set may declare (the compiled cell code has room
@@ -256,10 +299,29 @@ fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
     out
 }
 
-/// Operations are API names, and a layer's operations are among the rule set's.
-fn resolve_ops(cx: &mut Ctxt, names: &[Spanned<String>], allowed: &[Op]) -> Vec<Op> {
+/// Operations are API names, and a layer's operations are among the rule set's; a
+/// layer may also name a class of `[op_classes]`, which stands for its operations.
+fn resolve_ops(
+    cx: &mut Ctxt,
+    names: &[Spanned<String>],
+    allowed: &[Op],
+    classes: &[(String, Vec<Op>)],
+) -> Vec<Op> {
     let mut out = Vec::new();
     for name in names {
+        if let Some((_, members)) = classes.iter().find(|(c, _)| c == name.get_ref()) {
+            for op in members {
+                if out.contains(op) {
+                    cx.error(
+                        format!("duplicate operation `{op}` (in class `{}`)", name.get_ref()),
+                        name.span(),
+                    );
+                } else {
+                    out.push(*op);
+                }
+            }
+            continue;
+        }
         match Op::parse_name(name.get_ref()) {
             Some(op) if op.name() != name.get_ref() => cx.error(
                 format!("write operation `{}` by its API name `{op}`", name.get_ref()),
@@ -270,10 +332,68 @@ fn resolve_ops(cx: &mut Ctxt, names: &[Spanned<String>], allowed: &[Op]) -> Vec<
             }
             Some(op) if out.contains(&op) => cx.error(format!("duplicate operation `{op}`"), name.span()),
             Some(op) => out.push(op),
-            None => cx.error(format!("unknown operation `{}`", name.get_ref()), name.span()),
+            None => cx.error(
+                format!("unknown operation or op class `{}`", name.get_ref()),
+                name.span(),
+            ),
         }
     }
     out
+}
+
+/// `[op_classes]` name groups of the rule set's operations; a class name is not an
+/// operation's name.
+fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
+    let mut out = Vec::new();
+    for (name, members) in &raw.op_classes {
+        if Op::parse_name(name).is_some() {
+            cx.error(
+                format!("op class `{name}` has the name of an operation: choose another name"),
+                members.span(),
+            );
+            continue;
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            || name.is_empty()
+        {
+            cx.error(
+                format!("bad op class name `{name}`: use lowercase letters, digits and `_`"),
+                members.span(),
+            );
+            continue;
+        }
+        let resolved = resolve_ops(cx, members.get_ref(), ops, &[]);
+        if resolved.is_empty() && members.get_ref().is_empty() {
+            cx.error(format!("op class `{name}` has no operations"), members.span());
+        }
+        out.push((name.clone(), resolved));
+    }
+    out
+}
+
+/// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
+/// with an upper bound has a least one.
+fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) -> Option<Lattice> {
+    let lattice = raw.lattice.as_ref()?;
+    let edges = &lattice.get_ref().edges;
+    let lines = match split_lines(src, edges, "edges") {
+        Ok(lines) => lines,
+        Err(e) => {
+            cx.errors.push(e);
+            return None;
+        }
+    };
+    match Lattice::build(&lines, dtypes, edges.span()) {
+        Ok(l) => Some(l),
+        Err(errors) => {
+            for e in errors {
+                cx.error(e.message, e.span);
+            }
+            None
+        }
+    }
 }
 
 /// Each option has a known type and a default of that type.
@@ -471,8 +591,11 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<DTy
 struct Env<'a> {
     dtypes: &'a [DType],
     ops: &'a [Op],
+    op_classes: &'a [(String, Vec<Op>)],
     options: &'a [OptionDef],
     reasons: &'a [(String, String)],
+    python: [Option<DType>; 4],
+    lattice: Option<&'a Lattice>,
 }
 
 fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
@@ -578,7 +701,16 @@ fn resolve_cell(
     Some(Cell::Is(d))
 }
 
-/// A layer's matrix has unique keys and exactly one cell per row and column.
+/// The cells of one layer as resolved: keys, cells and where each cell was written.
+struct Grid {
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    cells: Vec<Cell>,
+    spans: Vec<Range<usize>>,
+}
+
+/// A layer gives its cells in exactly one way (`matrix`, `cells` or `result`),
+/// under conditions on declared options, for operations of the rule set.
 fn resolve_layer(
     cx: &mut Ctxt,
     src: &str,
@@ -589,7 +721,7 @@ fn resolve_layer(
     let raw = layer.get_ref();
     let errors_before = cx.errors.len();
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
-    let ops = resolve_ops(cx, &raw.ops, env.ops);
+    let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
     let (lhs, rhs) = match &raw.operands {
         None => (Some(Side::Tensor), Some(Side::Tensor)),
         Some(sides) if sides.get_ref().len() == 2 => {
@@ -608,7 +740,69 @@ fn resolve_layer(
     if lhs == Side::Python && rhs == Side::Python {
         cx.error("a layer cannot have Python scalars on both sides", layer.span());
     }
-    let matrix = match split_matrix(src, &raw.matrix) {
+    let given = [raw.matrix.is_some(), raw.cells.is_some(), raw.result.is_some()];
+    if given.iter().filter(|g| **g).count() != 1 {
+        cx.error(
+            format!(
+                "layer `{}` must give its cells one way: `matrix`, `cells` or `result`",
+                raw.name
+            ),
+            layer.span(),
+        );
+        return None;
+    }
+    if raw.result.is_none() {
+        for (field, present) in [
+            ("rows", raw.rows.as_ref().map(|r| r.span())),
+            ("cols", raw.cols.as_ref().map(|r| r.span())),
+            ("where", raw.condition.as_ref().map(|r| r.span())),
+        ] {
+            if let Some(span) = present {
+                cx.error(format!("`{field}` belongs to a layer with a `result`"), span);
+            }
+        }
+    }
+    let (grid, how) = if let Some(matrix) = &raw.matrix {
+        (
+            resolve_matrix(cx, src, matrix, (lhs, rhs), env, used)?,
+            Derivation::Matrix,
+        )
+    } else if let Some(cells) = &raw.cells {
+        (
+            resolve_listed(cx, src, cells, (lhs, rhs), env, used)?,
+            Derivation::Cells,
+        )
+    } else {
+        resolve_derived(cx, raw, (lhs, rhs), env, used)?
+    };
+    if cx.errors.len() > errors_before {
+        return None;
+    }
+    Some(LayerDef {
+        name: raw.name.clone(),
+        when,
+        ops,
+        lhs,
+        rhs,
+        rows: grid.rows,
+        cols: grid.cols,
+        cells: grid.cells,
+        spans: grid.spans,
+        span: layer.span(),
+        how,
+    })
+}
+
+/// A literal matrix has unique keys and exactly one cell per row and column.
+fn resolve_matrix(
+    cx: &mut Ctxt,
+    src: &str,
+    matrix: &Spanned<String>,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut BTreeSet<String>,
+) -> Option<Grid> {
+    let matrix = match split_matrix(src, matrix) {
         Ok(m) => m,
         Err(e) => {
             cx.errors.push(e);
@@ -628,6 +822,7 @@ fn resolve_layer(
     let mut rows = Vec::new();
     let mut seen_rows = BTreeSet::new();
     let mut cells = Vec::new();
+    let mut spans = Vec::new();
     for (key, row) in &matrix.rows {
         let k = resolve_key(cx, lhs, key, env.dtypes);
         if let Some(k) = k {
@@ -667,21 +862,216 @@ fn resolve_layer(
         if let Some(k) = k {
             rows.push(k);
             cells.extend(resolved.into_iter().map(|c| c.unwrap_or(Cell::Defer)));
+            spans.extend(row.iter().take(matrix.columns.len()).map(|t| t.span.clone()));
         }
     }
-    if cx.errors.len() > errors_before {
-        return None;
-    }
-    Some(LayerDef {
-        name: raw.name.clone(),
-        when,
-        ops,
-        lhs,
-        rhs,
+    Some(Grid {
         rows,
         cols,
         cells,
+        spans,
     })
+}
+
+/// Listed cells are `"ROW COL = RESULT"`, each pair once.
+fn resolve_listed(
+    cx: &mut Ctxt,
+    src: &str,
+    entries: &Spanned<Vec<Spanned<String>>>,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut BTreeSet<String>,
+) -> Option<Grid> {
+    let mut listed: Vec<(usize, usize, Cell, Range<usize>)> = Vec::new();
+    for entry in entries.get_ref() {
+        let lines = match split_lines(src, entry, "cells") {
+            Ok(lines) => lines,
+            Err(e) => {
+                cx.errors.push(e);
+                continue;
+            }
+        };
+        let words: Vec<&Token> = lines.iter().flatten().collect();
+        let [row, col, eq, result] = words.as_slice() else {
+            cx.error(
+                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
+                entry.span(),
+            );
+            continue;
+        };
+        if eq.text != "=" {
+            cx.error(
+                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
+                eq.span.clone(),
+            );
+            continue;
+        }
+        let r = resolve_key(cx, lhs, row, env.dtypes);
+        let c = resolve_key(cx, rhs, col, env.dtypes);
+        let cell = resolve_cell(cx, result, lhs, rhs, env, used);
+        if let (Some(r), Some(c), Some(cell)) = (r, c, cell) {
+            if listed.iter().any(|(lr, lc, _, _)| (*lr, *lc) == (r, c)) {
+                cx.error(
+                    format!("duplicate cell `{} {}`", row.text, col.text),
+                    row.span.clone(),
+                );
+            }
+            listed.push((r, c, cell, result.span.clone()));
+        }
+    }
+    if entries.get_ref().is_empty() {
+        cx.error("`cells` lists no cell", entries.span());
+    }
+    let mut rows: Vec<usize> = Vec::new();
+    let mut cols: Vec<usize> = Vec::new();
+    for (r, c, _, _) in &listed {
+        if !rows.contains(r) {
+            rows.push(*r);
+        }
+        if !cols.contains(c) {
+            cols.push(*c);
+        }
+    }
+    let mut cells = vec![Cell::Defer; rows.len() * cols.len()];
+    let mut spans = vec![entries.span(); rows.len() * cols.len()];
+    for (r, c, cell, span) in listed {
+        let at = rows.iter().position(|k| *k == r).unwrap_or(0) * cols.len()
+            + cols.iter().position(|k| *k == c).unwrap_or(0);
+        cells[at] = cell;
+        spans[at] = span;
+    }
+    Some(Grid {
+        rows,
+        cols,
+        cells,
+        spans,
+    })
+}
+
+/// The keys of one side a derived layer covers: the listed selectors, or every key.
+fn resolve_selection(
+    cx: &mut Ctxt,
+    side: Side,
+    names: Option<&Spanned<Vec<Spanned<String>>>>,
+    dtypes: &[DType],
+) -> Vec<usize> {
+    let Some(names) = names else {
+        return match side {
+            Side::Python => (0..PyScalar::ALL.len()).collect(),
+            _ => dtypes.iter().map(|d| d.index()).collect(),
+        };
+    };
+    let mut keys: Vec<usize> = Vec::new();
+    for name in names.get_ref() {
+        match derive::select(side, name.get_ref(), dtypes) {
+            Ok(selected) => {
+                for k in selected {
+                    if !keys.contains(&k) {
+                        keys.push(k);
+                    }
+                }
+            }
+            Err(message) => cx.error(message, name.span()),
+        }
+    }
+    keys
+}
+
+/// The dtype a key of a side stands for in a derived layer: the dtype itself, or
+/// the `[python]` dtype of a Python scalar kind.
+fn key_dtype(side: Side, key: usize, python: [Option<DType>; 4]) -> Option<DType> {
+    match side {
+        Side::Python => python[key],
+        _ => DType::from_index(key),
+    }
+}
+
+/// A derived layer: `result` for every selected pair that meets `where`. `lhs`
+/// and `rhs` on a Python side stand for the scalar's `[python]` dtype; `lub` is
+/// the least upper bound in the `[lattice]`, and pairs without an upper bound are
+/// left to the next layer.
+fn resolve_derived(
+    cx: &mut Ctxt,
+    raw: &RawLayer,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut BTreeSet<String>,
+) -> Option<(Grid, Derivation)> {
+    let result = raw.result.as_ref()?;
+    let rows = resolve_selection(cx, lhs, raw.rows.as_ref(), env.dtypes);
+    let cols = resolve_selection(cx, rhs, raw.cols.as_ref(), env.dtypes);
+    let condition = match &raw.condition {
+        None => None,
+        Some(text) => match PairCondition::parse(text.get_ref()) {
+            Ok(c) => Some(c),
+            Err(message) => {
+                cx.error(message, text.span());
+                return None;
+            }
+        },
+    };
+    let token = Token {
+        text: result.get_ref().clone(),
+        span: result.span(),
+    };
+    let rule = match token.text.as_str() {
+        "lub" => ResultRule::Lub,
+        "lhs" => ResultRule::Cell(Cell::Lhs),
+        "rhs" => ResultRule::Cell(Cell::Rhs),
+        "." => {
+            cx.error(
+                "a derived layer's `result` cannot be `.`: leave the pairs out instead",
+                token.span,
+            );
+            return None;
+        }
+        _ => ResultRule::Cell(resolve_cell(cx, &token, Side::Tensor, Side::Tensor, env, used)?),
+    };
+    let lattice = match (rule, env.lattice) {
+        (ResultRule::Lub, None) => {
+            if env.lattice.is_none() && cx.errors.is_empty() {
+                cx.error("`result = \"lub\"` needs a `[lattice]`", token.span);
+            }
+            return None;
+        }
+        (_, lattice) => lattice,
+    };
+    let mut cells = Vec::with_capacity(rows.len() * cols.len());
+    for &r in &rows {
+        for &c in &cols {
+            if condition
+                .as_ref()
+                .is_some_and(|cond| !cond.holds((lhs, rhs), (r, c)))
+            {
+                cells.push(Cell::Defer);
+                continue;
+            }
+            let (a, b) = (key_dtype(lhs, r, env.python), key_dtype(rhs, c, env.python));
+            let cell = match rule {
+                ResultRule::Cell(Cell::Lhs) => a.map_or(Cell::Defer, Cell::Is),
+                ResultRule::Cell(Cell::Rhs) => b.map_or(Cell::Defer, Cell::Is),
+                ResultRule::Cell(cell) => cell,
+                ResultRule::Lub => match (a, b, lattice) {
+                    (Some(a), Some(b), Some(lattice)) => match lattice.join(a, b) {
+                        Join::Bound(d) => Cell::Is(d),
+                        Join::Unrelated | Join::Ambiguous(..) => Cell::Defer,
+                    },
+                    _ => Cell::Defer,
+                },
+            };
+            cells.push(cell);
+        }
+    }
+    let spans = vec![token.span; cells.len()];
+    Some((
+        Grid {
+            rows,
+            cols,
+            cells,
+            spans,
+        },
+        Derivation::Result { rule, condition },
+    ))
 }
 
 /// Every declared reason is used by some cell.
@@ -694,23 +1084,19 @@ fn check_unused_reasons(cx: &mut Ctxt, raw: &RawFile, used: &BTreeSet<String>) {
 }
 
 /// In a commutative rule set, a layer with the same kind on both sides is symmetric:
-/// the cell of (b, a) is the cell of (a, b) with `lhs` and `rhs` swapped.
-fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef]) {
-    let spans: Vec<_> = raw
-        .layers
-        .iter()
-        .filter_map(|l| split_matrix(src, &l.get_ref().matrix).ok())
-        .collect();
-    if spans.len() != layers.len() {
-        return; // a layer failed to resolve; its errors are reported already
-    }
-    for (layer, matrix) in layers.iter().zip(&spans) {
+/// the cell of (b, a) is the cell of (a, b) with `lhs` and `rhs` swapped. A derived
+/// or listed layer may leave one of the two to the other (the lookup tries both
+/// orders); a matrix lists both.
+fn check_commutative(cx: &mut Ctxt, src: &str, layers: &[LayerDef]) {
+    for layer in layers {
         if layer.lhs != layer.rhs {
             continue;
         }
+        let literal = layer.how == Derivation::Matrix;
         for (ri, &a) in layer.rows.iter().enumerate() {
             for (ci, &b) in layer.cols.iter().enumerate() {
-                let here = layer.cells[ri * layer.cols.len() + ci];
+                let at = ri * layer.cols.len() + ci;
+                let here = layer.cells[at];
                 let mirrored = match here {
                     Cell::Lhs => Cell::Rhs,
                     Cell::Rhs => Cell::Lhs,
@@ -718,16 +1104,21 @@ fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef
                 };
                 match layer.cell(b, a) {
                     Some(there) if there == mirrored => {}
+                    Some(there) if !literal && (there == Cell::Defer || here == Cell::Defer) => {}
                     Some(_) if (b, a) < (a, b) => {} // reported from the other cell
                     Some(_) => {
-                        let token = &matrix.rows[ri].1[ci];
+                        let span = layer.spans[at].clone();
                         let name = |k: usize| DType::ALL[k].name();
                         cx.error(
                             format!(
                                 "asymmetric cell: ({}, {}) is `{}` but ({}, {}) differs, and `rules.commutative` is true",
-                                name(a), name(b), token.text, name(b), name(a)
+                                name(a),
+                                name(b),
+                                src.get(span.clone()).unwrap_or("?"),
+                                name(b),
+                                name(a)
                             ),
-                            token.span.clone(),
+                            span,
                         );
                     }
                     None => {}
@@ -737,33 +1128,34 @@ fn check_commutative(cx: &mut Ctxt, src: &str, raw: &RawFile, layers: &[LayerDef
     }
 }
 
-/// The last layer is the base: unconditional, tensor with tensor, a result or a
-/// refusal for every ordered pair of accepted dtypes.
-fn check_base_layer(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &[DType]) {
-    let Some(raw_base) = raw.layers.last() else {
+/// The base: the layers without `when` or `ops`, with tensor operands, give a
+/// result or a refusal for every ordered pair of accepted dtypes.
+fn check_base_layers(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &[DType], commutative: bool) {
+    let Some(raw_last) = raw.layers.last() else {
         cx.error(
-            "no `[[layer]]`: the last layer must cover every pair of `rules.dtypes`",
+            "no `[[layer]]`: the layers must cover every pair of `rules.dtypes`",
             raw.rules.name.span(),
         );
         return;
     };
-    let Some(base) = layers.last().filter(|_| layers.len() == raw.layers.len()) else {
-        return;
-    };
-    let span = raw_base.span();
-    if !base.when.is_empty() || !base.ops.is_empty() || base.lhs != Side::Tensor || base.rhs != Side::Tensor {
-        cx.error(
-            "the last layer is the base: it takes no `when` or `ops` and has tensor operands",
-            span.clone(),
-        );
+    if layers.len() != raw.layers.len() {
         return;
     }
+    let base: Vec<&LayerDef> = layers
+        .iter()
+        .filter(|l| l.when.is_empty() && l.ops.is_empty() && l.lhs == Side::Tensor && l.rhs == Side::Tensor)
+        .collect();
+    let decided = |a: usize, b: usize| {
+        base.iter().any(|l| {
+            l.cell(a, b).is_some_and(|c| c != Cell::Defer)
+                || (commutative && l.cell(b, a).is_some_and(|c| c != Cell::Defer))
+        })
+    };
     let mut missing = Vec::new();
     for &a in dtypes {
         for &b in dtypes {
-            match base.cell(a.index(), b.index()) {
-                Some(Cell::Defer) | None => missing.push(format!("({a}, {b})")),
-                Some(_) => {}
+            if !decided(a.index(), b.index()) {
+                missing.push(format!("({a}, {b})"));
             }
         }
     }
@@ -776,10 +1168,10 @@ fn check_base_layer(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: &
         };
         cx.error(
             format!(
-                "missing cell: the base layer has no result for {}{more}",
+                "missing cell: no layer without `when` or `ops` has a result for {}{more}",
                 shown.join(", ")
             ),
-            raw_base.get_ref().matrix.span(),
+            raw_last.span(),
         );
     }
 }

@@ -30,10 +30,10 @@ mod table;
 
 pub use dtype::{Category, DType, UnknownDType};
 pub use has_dtype::HasDType;
-pub use op::{Op, UnknownOp};
+pub use op::{op_types, Op, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use table::{
     operand_key, operand_of_key, option_combo, Cell, Condition, Flat, FlatParts, Layer, OptionError,
-    OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side, ABSENT, MAX_OPTIONS,
+    OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side, Trace, ABSENT, MAX_OPTIONS,
     OPERAND_KEYS,
 };

@@ -29,7 +29,27 @@ macro_rules! ops {
                 match self { $(Op::$variant => &[$($alias),*],)* }
             }
         }
+
+        /// One zero-sized type per [`Op`], to name an operation in a type
+        /// (`PromotedOp<Paddle, op_types::Divide, i32, i32>`).
+        pub mod op_types {
+            $(
+                $(#[$doc])*
+                #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+                pub struct $variant;
+
+                impl super::OpType for $variant {
+                    const OP: super::Op = super::Op::$variant;
+                }
+            )*
+        }
     };
+}
+
+/// A type that stands for one [`Op`] (the types of [`op_types`]).
+pub trait OpType: Copy + Default + 'static {
+    /// The operation.
+    const OP: Op;
 }
 
 ops! {

@@ -462,9 +462,8 @@ impl<'a> RuleTable<'a> {
 
     /// Whether the framework accepts `dtype`.
     pub fn accepts(&self, dtype: DType) -> bool {
-        // The base layer (the last) has a row for every accepted dtype and no other.
-        match self.layers.last() {
-            Some(base) => base.row_of.get(dtype.index()).is_some_and(|&r| r != ABSENT),
+        match &self.flat {
+            Some(flat) => flat.key_of.get(dtype.index()).is_some_and(|&k| k != ABSENT),
             None => self.dtypes.contains(&dtype),
         }
     }
@@ -534,8 +533,14 @@ impl<'a> RuleTable<'a> {
     /// [`Cell::Refuse`], or [`Cell::Defer`] when no layer has an opinion. This walk
     /// is the reference that [`Flat`] tables are generated from.
     pub fn resolve(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Cell {
-        if let Some(cell) = self.walk_layers(options, op, lhs, rhs) {
-            return cell;
+        self.trace(options, op, lhs, rhs).map_or(Cell::Defer, |t| t.cell)
+    }
+
+    /// Which layer decided a pair, and how: the walk behind [`RuleTable::resolve`].
+    /// `None` when no layer has an opinion.
+    pub fn trace(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Trace> {
+        if let Some(found) = self.walk_layers(options, op, lhs, rhs) {
+            return Some(found);
         }
         // No layer speaks of a Python scalar here: type it as a tensor.
         let typed = |o: Operand| match o {
@@ -543,17 +548,19 @@ impl<'a> RuleTable<'a> {
             other => Some(other),
         };
         match (lhs, rhs) {
-            (Operand::Python(_), _) | (_, Operand::Python(_)) => match (typed(lhs), typed(rhs)) {
-                (Some(l), Some(r)) => self.walk_layers(options, op, l, r).unwrap_or(Cell::Defer),
-                _ => Cell::Defer,
-            },
-            _ => Cell::Defer,
+            (Operand::Python(_), _) | (_, Operand::Python(_)) => {
+                let (l, r) = (typed(lhs)?, typed(rhs)?);
+                let mut found = self.walk_layers(options, op, l, r)?;
+                found.python_typed = true;
+                Some(found)
+            }
+            _ => None,
         }
     }
 
     /// The first layer with an opinion on the pair.
-    fn walk_layers(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Cell> {
-        for layer in self.layers {
+    fn walk_layers(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Trace> {
+        for (index, layer) in self.layers.iter().enumerate() {
             if !layer
                 .when
                 .iter()
@@ -564,12 +571,18 @@ impl<'a> RuleTable<'a> {
             if !layer.ops.is_empty() && !layer.ops.contains(&op) {
                 continue;
             }
+            let trace = |cell, swapped| Trace {
+                layer: index,
+                swapped,
+                python_typed: false,
+                cell,
+            };
             if let Some(found) = layer_cell(layer, lhs, rhs) {
-                return Some(found);
+                return Some(trace(found, false));
             }
             if self.commutative {
                 if let Some(found) = layer_cell(layer, rhs, lhs) {
-                    return Some(found);
+                    return Some(trace(found, true));
                 }
             }
         }
@@ -589,6 +602,19 @@ impl<'a> RuleTable<'a> {
             })
             .collect()
     }
+}
+
+/// Where the walk of [`RuleTable::trace`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The index into [`RuleTable::layers`] of the layer that decided.
+    pub layer: usize,
+    /// Whether the layer answered the swapped pair (a commutative rule set).
+    pub swapped: bool,
+    /// Whether a Python scalar was typed as its `[python]` dtype first.
+    pub python_typed: bool,
+    /// The cell it gave, `lhs`/`rhs` resolved.
+    pub cell: Cell,
 }
 
 /// The layer's cell for (`lhs`, `rhs`) with `lhs`/`rhs` resolved, or `None` if the

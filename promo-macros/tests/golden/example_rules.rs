@@ -2,9 +2,12 @@
 
  Verified: tools/oracles/promotion/tiny_oracle.py*/
 pub mod tiny {
-    const _: &[u8] = ::core::include_bytes!(
+    /// The rule file's text, as `promo explain` reads it back.
+    pub const SOURCE: &str = ::core::include_str!(
         "/PROMO_WORKSPACE_ROOT/tests/data/example_rules.toml"
     );
+    /// The rule file's path as the invocation named it.
+    pub const PATH: &str = "tests/data/example_rules.toml";
     /// The rule set as a run-time table.
     pub const TABLE: ::promo_core::__private::table::RuleTable<'static> = ::promo_core::__private::table::RuleTable {
         name: "tiny",
@@ -15,11 +18,14 @@ pub mod tiny {
             ::promo_core::__private::table::DType::Bool,
             ::promo_core::__private::table::DType::I8,
             ::promo_core::__private::table::DType::U8,
+            ::promo_core::__private::table::DType::I16,
             ::promo_core::__private::table::DType::F32,
         ],
         ops: &[
             ::promo_core::__private::table::Op::Add,
             ::promo_core::__private::table::Op::Divide,
+            ::promo_core::__private::table::Op::Equal,
+            ::promo_core::__private::table::Op::LessThan,
         ],
         options: &[
             ::promo_core::__private::table::OptionSpec {
@@ -38,7 +44,7 @@ pub mod tiny {
         reasons: &["i8 with u8 is refused in strict mode"],
         layers: &[
             ::promo_core::__private::table::Layer {
-                name: "strict mode",
+                name: "strict mode refuses mixed signedness",
                 when: &[
                     ::promo_core::__private::table::Condition {
                         option: 0u8,
@@ -50,37 +56,130 @@ pub mod tiny {
                 rhs: ::promo_core::__private::table::Side::Tensor,
                 row_of: &[
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8,
-                    255u8, 1u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8,
-                    255u8, 1u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
-                width: 2usize,
+                width: 1usize,
+                cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
+            },
+            ::promo_core::__private::table::Layer {
+                name: "comparisons give bool",
+                when: &[],
+                ops: &[
+                    ::promo_core::__private::table::Op::Equal,
+                    ::promo_core::__private::table::Op::LessThan,
+                ],
+                lhs: ::promo_core::__private::table::Side::Tensor,
+                rhs: ::promo_core::__private::table::Side::Tensor,
+                row_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                col_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                width: 5usize,
                 cells: &[
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Refuse(0u16),
-                    ::promo_core::__private::table::Cell::Refuse(0u16),
-                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
                 ],
             },
             ::promo_core::__private::table::Layer {
-                name: "true division",
+                name: "true division of integers gives f32",
                 when: &[],
                 ops: &[::promo_core::__private::table::Op::Divide],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
                 row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
                     255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
                     255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 4usize,
                 cells: &[
@@ -135,22 +234,78 @@ pub mod tiny {
                 ],
             },
             ::promo_core::__private::table::Layer {
-                name: "tensor with tensor",
+                name: "a Python scalar of a lower or equal kind takes the tensor's dtype",
+                when: &[],
+                ops: &[],
+                lhs: ::promo_core::__private::table::Side::Tensor,
+                rhs: ::promo_core::__private::table::Side::Python,
+                row_of: &[
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
+                    255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8,
+                ],
+                col_of: &[0u8, 1u8, 2u8, 3u8],
+                width: 4usize,
+                cells: &[
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::Bool,
+                    ),
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I8,
+                    ),
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Defer,
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Defer,
+                ],
+            },
+            ::promo_core::__private::table::Layer {
+                name: "tensor with tensor: the least upper bound",
                 when: &[],
                 ops: &[],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
                 row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
                     255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8,
+                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8,
                     255u8, 2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8,
                 ],
-                width: 4usize,
+                width: 5usize,
                 cells: &[
                     ::promo_core::__private::table::Cell::Is(
                         ::promo_core::__private::table::DType::Bool,
@@ -162,6 +317,9 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::U8,
                     ),
                     ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
                         ::promo_core::__private::table::DType::F32,
                     ),
                     ::promo_core::__private::table::Cell::Is(
@@ -171,7 +329,10 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::I8,
                     ),
                     ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
                     ),
                     ::promo_core::__private::table::Cell::Is(
                         ::promo_core::__private::table::DType::F32,
@@ -180,10 +341,31 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::U8,
                     ),
                     ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
+                        ::promo_core::__private::table::DType::I16,
                     ),
                     ::promo_core::__private::table::Cell::Is(
                         ::promo_core::__private::table::DType::U8,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::I16,
+                    ),
+                    ::promo_core::__private::table::Cell::Is(
+                        ::promo_core::__private::table::DType::F32,
                     ),
                     ::promo_core::__private::table::Cell::Is(
                         ::promo_core::__private::table::DType::F32,
@@ -207,81 +389,189 @@ pub mod tiny {
             radix: &[2u8],
             op_slot: &[
                 0u8, 255u8, 255u8, 1u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                2u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
             ],
-            op_slots: 2usize,
+            op_slots: 4usize,
             key_of: &[
-                0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 255u8, 255u8, 255u8,
-                2u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                255u8, 255u8, 255u8, 3u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                255u8, 255u8, 255u8, 255u8, 5u8, 255u8, 255u8, 255u8, 6u8, 255u8, 255u8,
+                0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 2u8, 255u8, 255u8,
+                3u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 4u8, 255u8, 255u8, 255u8, 255u8, 5u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8, 6u8, 7u8, 255u8, 255u8, 8u8, 255u8, 255u8,
                 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                7u8, 255u8, 255u8, 255u8, 255u8, 8u8, 9u8, 10u8, 11u8,
+                9u8, 255u8, 255u8, 255u8, 255u8, 10u8, 11u8, 12u8, 13u8,
             ],
-            keys: 12usize,
+            keys: 14usize,
             cells: &[
-                256u16, 263u16, 267u16, 280u16, 256u16, 263u16, 267u16, 280u16, 0u16,
-                263u16, 280u16, 0u16, 263u16, 263u16, 280u16, 280u16, 263u16, 263u16,
-                280u16, 280u16, 0u16, 263u16, 280u16, 0u16, 267u16, 280u16, 267u16,
-                280u16, 267u16, 280u16, 267u16, 280u16, 0u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 256u16, 263u16, 267u16, 280u16, 256u16, 263u16,
-                267u16, 280u16, 0u16, 263u16, 280u16, 0u16, 263u16, 263u16, 280u16,
-                280u16, 263u16, 263u16, 280u16, 280u16, 0u16, 263u16, 280u16, 0u16,
-                267u16, 280u16, 267u16, 280u16, 267u16, 280u16, 267u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 263u16, 263u16, 280u16, 280u16,
-                263u16, 263u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                256u16, 263u16, 267u16, 280u16, 256u16, 263u16, 267u16, 280u16, 0u16,
-                263u16, 280u16, 0u16, 263u16, 263u16, 16384u16, 280u16, 263u16, 263u16,
-                16384u16, 280u16, 0u16, 263u16, 280u16, 0u16, 267u16, 16384u16, 267u16,
-                280u16, 267u16, 16384u16, 267u16, 280u16, 0u16, 16384u16, 280u16, 0u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16,
-                280u16, 280u16, 0u16, 256u16, 263u16, 267u16, 280u16, 256u16, 263u16,
-                267u16, 280u16, 0u16, 263u16, 280u16, 0u16, 263u16, 263u16, 16384u16,
-                280u16, 263u16, 263u16, 16384u16, 280u16, 0u16, 263u16, 280u16, 0u16,
-                267u16, 16384u16, 267u16, 280u16, 267u16, 16384u16, 267u16, 280u16, 0u16,
-                16384u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 263u16, 263u16, 16384u16,
-                280u16, 263u16, 263u16, 16384u16, 280u16, 0u16, 0u16, 0u16, 0u16, 280u16,
-                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16,
+                256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16,
+                280u16, 256u16, 263u16, 280u16, 0u16, 263u16, 263u16, 264u16, 264u16,
+                280u16, 263u16, 263u16, 264u16, 264u16, 280u16, 263u16, 263u16, 280u16,
+                0u16, 264u16, 264u16, 264u16, 264u16, 280u16, 264u16, 264u16, 264u16,
+                264u16, 280u16, 264u16, 264u16, 280u16, 0u16, 267u16, 264u16, 264u16,
+                267u16, 280u16, 267u16, 264u16, 264u16, 267u16, 280u16, 267u16, 267u16,
+                280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16,
+                263u16, 280u16, 0u16, 263u16, 263u16, 264u16, 264u16, 280u16, 263u16,
+                263u16, 264u16, 264u16, 280u16, 263u16, 263u16, 280u16, 0u16, 264u16,
+                264u16, 264u16, 264u16, 280u16, 264u16, 264u16, 264u16, 264u16, 280u16,
+                264u16, 264u16, 280u16, 0u16, 267u16, 264u16, 264u16, 267u16, 280u16,
+                267u16, 264u16, 264u16, 267u16, 280u16, 267u16, 267u16, 280u16, 0u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 0u16, 256u16, 263u16, 264u16, 267u16,
+                280u16, 256u16, 263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16,
+                263u16, 263u16, 264u16, 267u16, 280u16, 263u16, 263u16, 264u16, 267u16,
+                280u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                0u16, 280u16, 280u16, 0u16, 280u16, 280u16, 16384u16, 280u16, 280u16,
-                280u16, 16384u16, 280u16, 0u16, 280u16, 280u16, 0u16, 280u16, 16384u16,
-                280u16, 280u16, 280u16, 16384u16, 280u16, 280u16, 0u16, 16384u16, 280u16,
+                280u16, 280u16, 256u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 263u16, 263u16,
+                280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 264u16, 264u16, 280u16, 0u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 267u16,
+                267u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                256u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 263u16, 263u16, 280u16, 0u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 264u16, 264u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 267u16, 267u16, 280u16,
                 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                0u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 280u16, 280u16,
-                16384u16, 280u16, 280u16, 280u16, 16384u16, 280u16, 0u16, 280u16, 280u16,
-                0u16, 280u16, 16384u16, 280u16, 280u16, 280u16, 16384u16, 280u16, 280u16,
-                0u16, 16384u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                280u16, 280u16, 280u16, 0u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 256u16, 263u16, 264u16,
+                267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16,
+                0u16, 280u16, 263u16, 264u16, 267u16, 280u16, 280u16, 263u16, 264u16,
+                267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 0u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 263u16,
+                263u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 264u16, 264u16, 256u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                267u16, 267u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 280u16, 280u16, 280u16, 0u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 263u16, 263u16, 256u16,
+                0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 264u16, 264u16, 256u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 267u16, 267u16,
+                256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 280u16, 280u16, 280u16, 0u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16, 0u16,
+                0u16, 0u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 280u16, 256u16, 256u16, 256u16, 256u16, 280u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 0u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 263u16,
+                263u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 264u16, 264u16, 256u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                267u16, 267u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 280u16, 280u16, 280u16, 0u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 0u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 263u16, 263u16, 256u16,
+                0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 264u16, 264u16, 256u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 267u16, 267u16,
+                256u16, 0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 280u16, 280u16, 280u16, 0u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16, 0u16,
+                0u16, 0u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 280u16, 256u16, 256u16, 256u16, 256u16, 280u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 256u16, 263u16, 280u16, 0u16, 263u16, 263u16,
+                264u16, 16384u16, 280u16, 263u16, 263u16, 264u16, 16384u16, 280u16,
+                263u16, 263u16, 280u16, 0u16, 264u16, 264u16, 264u16, 264u16, 280u16,
+                264u16, 264u16, 264u16, 264u16, 280u16, 264u16, 264u16, 280u16, 0u16,
+                267u16, 16384u16, 264u16, 267u16, 280u16, 267u16, 16384u16, 264u16,
+                267u16, 280u16, 267u16, 267u16, 280u16, 0u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 256u16, 263u16, 280u16, 0u16, 263u16, 263u16,
+                264u16, 16384u16, 280u16, 263u16, 263u16, 264u16, 16384u16, 280u16,
+                263u16, 263u16, 280u16, 0u16, 264u16, 264u16, 264u16, 264u16, 280u16,
+                264u16, 264u16, 264u16, 264u16, 280u16, 264u16, 264u16, 280u16, 0u16,
+                267u16, 16384u16, 264u16, 267u16, 280u16, 267u16, 16384u16, 264u16,
+                267u16, 280u16, 267u16, 267u16, 280u16, 0u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16, 263u16,
+                264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 263u16, 263u16, 264u16,
+                267u16, 280u16, 263u16, 263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16,
+                0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 280u16, 280u16,
-                16384u16, 280u16, 280u16, 280u16, 16384u16, 280u16, 0u16, 0u16, 0u16,
-                0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 256u16,
+                280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 16384u16, 280u16, 280u16,
+                280u16, 280u16, 16384u16, 280u16, 263u16, 263u16, 280u16, 0u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                264u16, 264u16, 280u16, 0u16, 280u16, 16384u16, 280u16, 280u16, 280u16,
+                280u16, 16384u16, 280u16, 280u16, 280u16, 267u16, 267u16, 280u16, 0u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 0u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 256u16, 280u16, 280u16,
+                0u16, 280u16, 280u16, 280u16, 16384u16, 280u16, 280u16, 280u16, 280u16,
+                16384u16, 280u16, 263u16, 263u16, 280u16, 0u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 264u16, 264u16,
+                280u16, 0u16, 280u16, 16384u16, 280u16, 280u16, 280u16, 280u16, 16384u16,
+                280u16, 280u16, 280u16, 267u16, 267u16, 280u16, 0u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16, 256u16,
+                263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 280u16, 263u16,
+                264u16, 267u16, 280u16, 280u16, 263u16, 264u16, 267u16, 280u16, 0u16,
+                0u16, 0u16, 0u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16, 280u16,
+                280u16, 280u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 0u16, 256u16, 256u16, 256u16, 16384u16, 256u16,
+                256u16, 256u16, 256u16, 16384u16, 256u16, 263u16, 263u16, 256u16, 0u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 264u16, 264u16, 256u16, 0u16, 256u16, 16384u16, 256u16, 256u16,
+                256u16, 256u16, 16384u16, 256u16, 256u16, 256u16, 267u16, 267u16, 256u16,
+                0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 280u16, 280u16, 280u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 0u16, 256u16, 256u16, 256u16, 16384u16, 256u16, 256u16, 256u16,
+                256u16, 16384u16, 256u16, 263u16, 263u16, 256u16, 0u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 264u16,
+                264u16, 256u16, 0u16, 256u16, 16384u16, 256u16, 256u16, 256u16, 256u16,
+                16384u16, 256u16, 256u16, 256u16, 267u16, 267u16, 256u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                280u16, 280u16, 280u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16,
+                256u16, 263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 256u16,
+                263u16, 264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16,
+                0u16, 0u16, 0u16, 0u16, 256u16, 256u16, 256u16, 256u16, 280u16, 256u16,
+                256u16, 256u16, 256u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 0u16, 256u16, 256u16, 256u16, 16384u16, 256u16,
+                256u16, 256u16, 256u16, 16384u16, 256u16, 263u16, 263u16, 256u16, 0u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 264u16, 264u16, 256u16, 0u16, 256u16, 16384u16, 256u16, 256u16,
+                256u16, 256u16, 16384u16, 256u16, 256u16, 256u16, 267u16, 267u16, 256u16,
+                0u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 280u16, 280u16, 280u16, 0u16, 256u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                256u16, 0u16, 256u16, 256u16, 256u16, 16384u16, 256u16, 256u16, 256u16,
+                256u16, 16384u16, 256u16, 263u16, 263u16, 256u16, 0u16, 256u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 264u16,
+                264u16, 256u16, 0u16, 256u16, 16384u16, 256u16, 256u16, 256u16, 256u16,
+                16384u16, 256u16, 256u16, 256u16, 267u16, 267u16, 256u16, 0u16, 256u16,
+                256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16, 256u16,
+                280u16, 280u16, 280u16, 0u16, 256u16, 263u16, 264u16, 267u16, 280u16,
+                256u16, 263u16, 264u16, 267u16, 280u16, 0u16, 0u16, 0u16, 0u16, 256u16,
+                263u16, 264u16, 267u16, 280u16, 256u16, 263u16, 264u16, 267u16, 280u16,
+                0u16, 0u16, 0u16, 0u16, 256u16, 256u16, 256u16, 256u16, 280u16, 256u16,
+                256u16, 256u16, 256u16, 280u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
             ],
         }),
     };
@@ -308,6 +598,10 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, f32> for Tiny {
         type Output = f32;
     }
@@ -321,7 +615,11 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<i8, u8> for Tiny {
-        type Output = f32;
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, i16> for Tiny {
+        type Output = i16;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<i8, f32> for Tiny {
@@ -333,14 +631,38 @@ pub mod tiny {
     }
     #[automatically_derived]
     impl ::promo_core::Promote<u8, i8> for Tiny {
-        type Output = f32;
+        type Output = i16;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<u8, u8> for Tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, bool> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, i8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, u8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, f32> for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
@@ -356,8 +678,239 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, f32> for Tiny {
         type Output = f32;
+    }
+    #[automatically_derived]
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Add, A, B, Why> for Tiny
+    where
+        Tiny: ::promo_core::Promote<A, B, Why>,
+    {
+        type Output = <Tiny as ::promo_core::Promote<A, B, Why>>::Output;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, u8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i16> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, f32> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, u8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i16> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, f32> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, u8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i16> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, f32> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, u8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i16> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, f32> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, u8> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i16> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, f32> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::LessThan, A, B, Why> for Tiny
+    where
+        Tiny: ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why>,
+    {
+        type Output = <Tiny as ::promo_core::PromoteOp<
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+            Why,
+        >>::Output;
     }
     #[automatically_derived]
     impl ::promo_core::convert_promote::PairKernels for Tiny {
@@ -379,6 +932,10 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
             });
+            t[8usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
+            });
             t[24usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
@@ -392,8 +949,12 @@ pub mod tiny {
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
             });
             t[214usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, f32>,
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, i16>,
+            });
+            t[211usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
             t[227usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
@@ -404,16 +965,40 @@ pub mod tiny {
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
             });
             t[326usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, f32>,
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, i16>,
             });
             t[330usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
+            t[327usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
+            });
             t[343usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
+            });
+            t[232usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
+            });
+            t[239usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
+            });
+            t[243usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
+            });
+            t[240usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
+            });
+            t[256usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
             t[696usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
@@ -426,6 +1011,10 @@ pub mod tiny {
             t[707usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
+            });
+            t[704usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
             t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
@@ -457,6 +1046,10 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, f32> for TinyStrict {
         type Output = f32;
     }
@@ -472,6 +1065,10 @@ pub mod tiny {
     impl<Why: TinyStrictRefusesMixedSign<i8, u8>> ::promo_core::Promote<i8, u8, Why>
     for TinyStrict {
         type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, i16> for TinyStrict {
+        type Output = i16;
     }
     #[automatically_derived]
     impl ::promo_core::Promote<i8, f32> for TinyStrict {
@@ -491,7 +1088,31 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, bool> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, i8> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, u8> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, f32> for TinyStrict {
         type Output = f32;
     }
     #[automatically_derived]
@@ -507,8 +1128,285 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, i16> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, f32> for TinyStrict {
         type Output = f32;
+    }
+    #[automatically_derived]
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Add, A, B, Why> for TinyStrict
+    where
+        TinyStrict: ::promo_core::Promote<A, B, Why>,
+    {
+        type Output = <TinyStrict as ::promo_core::Promote<A, B, Why>>::Output;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, u8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<i8, u8>,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, u8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<u8, i8>,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, u8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, u8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, u8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i8>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, u8>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i16>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, f32>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<i8, u8>,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, u8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i16> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, f32> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<u8, i8>,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, u8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i16> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, f32> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, u8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i16>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, f32>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, u8> for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i16>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, f32>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::LessThan, A, B, Why> for TinyStrict
+    where
+        TinyStrict: ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why>,
+    {
+        type Output = <TinyStrict as ::promo_core::PromoteOp<
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+            Why,
+        >>::Output;
     }
     /// Diagnostic only: `TinyStrict` refuses the pair because i8 with u8 is refused in strict mode.
     #[diagnostic::on_unimplemented(
@@ -536,6 +1434,10 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
             });
+            t[8usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
+            });
             t[24usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
@@ -547,6 +1449,10 @@ pub mod tiny {
             t[210usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
+            });
+            t[211usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
             t[227usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
@@ -560,9 +1466,33 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
+            t[327usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
+            });
             t[343usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
+            });
+            t[232usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
+            });
+            t[239usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
+            });
+            t[243usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
+            });
+            t[240usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::I16,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
+            });
+            t[256usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
             t[696usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
@@ -575,6 +1505,10 @@ pub mod tiny {
             t[707usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
+            });
+            t[704usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+                dtype: ::promo_core::__private::table::DType::F32,
+                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
             t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,

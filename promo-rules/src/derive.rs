@@ -1,0 +1,498 @@
+//! Stage 2b: the parts of the rule language that derive cells instead of listing
+//! them: the `[lattice]` (least upper bounds), kinds (bool < integer < float <
+//! complex), pair conditions (`where`) and row/column selectors. Validation turns
+//! each derived layer into an ordinary layer of cells with these.
+
+use crate::parse::Token;
+use crate::Diagnostic;
+use promo_table::{Category, DType, PyScalar, Side};
+use std::ops::Range;
+
+/// The priority of a kind: bool 0, integer 1, float 2, complex 3 (`string`: none).
+pub fn kind_rank(category: Category) -> Option<u8> {
+    match category {
+        Category::Bool => Some(0),
+        Category::Unsigned | Category::Signed => Some(1),
+        Category::Float => Some(2),
+        Category::Complex => Some(3),
+        Category::String => None,
+    }
+}
+
+/// The kind names a rule file may write, lowest priority first.
+pub const KIND_NAMES: [&str; 4] = ["bool", "integer", "float", "complex"];
+
+/// The priority of a key of a layer side: a dtype's kind, or a Python scalar's
+/// (`bool` 0, `int` 1, `float` 2, `complex` 3).
+pub fn key_rank(side: Side, key: usize) -> Option<u8> {
+    if side == Side::Python {
+        Some(key as u8)
+    } else {
+        DType::from_index(key).and_then(|d| kind_rank(d.category()))
+    }
+}
+
+/// A partial order on dtypes given by its covering edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lattice {
+    /// The dtypes the edges name, in first-mention order.
+    pub nodes: Vec<DType>,
+    /// `up[i]`: the nodes directly above `nodes[i]`, with the span of that edge's
+    /// upper end in the rule file.
+    pub up: Vec<Vec<(usize, Range<usize>)>>,
+    /// `above[i][j]`: `nodes[j]` is `nodes[i]` or above it.
+    above: Vec<Vec<bool>>,
+    /// Where each node is first named.
+    named_at: Vec<Range<usize>>,
+}
+
+/// The least upper bound of two nodes, if the order gives one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// The unique least upper bound.
+    Bound(DType),
+    /// No node is above both.
+    Unrelated,
+    /// Two minimal upper bounds, neither above the other.
+    Ambiguous(DType, DType),
+}
+
+impl Lattice {
+    /// Builds the order from `edges` lines (`a -> b c -> d`: every name on the left
+    /// of an arrow is below every name on its right), with every problem reported:
+    /// unknown dtypes, dtypes outside `allowed`, cycles, and pairs without a unique
+    /// least upper bound.
+    pub fn build(
+        lines: &[Vec<Token>],
+        allowed: &[DType],
+        whole: Range<usize>,
+    ) -> Result<Lattice, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let mut nodes: Vec<DType> = Vec::new();
+        let mut up: Vec<Vec<(usize, Range<usize>)>> = Vec::new();
+        let mut named_at: Vec<Range<usize>> = Vec::new();
+        for line in lines {
+            // Groups of names separated by `->`.
+            let mut groups: Vec<Vec<(usize, Range<usize>)>> = vec![Vec::new()];
+            let mut ok = true;
+            for token in line {
+                if token.text == "->" {
+                    groups.push(Vec::new());
+                    continue;
+                }
+                match lattice_dtype(&token.text) {
+                    Ok(d) if allowed.contains(&d) => {
+                        let i = nodes.iter().position(|&n| n == d).unwrap_or_else(|| {
+                            nodes.push(d);
+                            up.push(Vec::new());
+                            named_at.push(token.span.clone());
+                            nodes.len() - 1
+                        });
+                        groups
+                            .last_mut()
+                            .expect("one group")
+                            .push((i, token.span.clone()));
+                    }
+                    Ok(d) => {
+                        errors.push(Diagnostic::new(
+                            format!("lattice dtype `{d}` is not in `rules.dtypes`"),
+                            token.span.clone(),
+                        ));
+                        ok = false;
+                    }
+                    Err(message) => {
+                        errors.push(Diagnostic::new(message, token.span.clone()));
+                        ok = false;
+                    }
+                }
+            }
+            if groups.len() < 2 || groups.iter().any(Vec::is_empty) {
+                if ok {
+                    let span = line.first().map_or(whole.clone(), |t| t.span.clone());
+                    errors.push(Diagnostic::new(
+                        "a lattice line is `lower -> upper`, with dtypes on both sides of every `->`",
+                        span,
+                    ));
+                }
+                continue;
+            }
+            for pair in groups.windows(2) {
+                for (lo, _) in &pair[0] {
+                    for (hi, span) in &pair[1] {
+                        if !up[*lo].iter().any(|(h, _)| h == hi) {
+                            up[*lo].push((*hi, span.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        if let Some((cycle, span)) = find_cycle(&nodes, &up) {
+            return Err(vec![Diagnostic::new(
+                format!("the lattice has a cycle: {cycle}"),
+                span,
+            )]);
+        }
+        let n = nodes.len();
+        let mut above = vec![vec![false; n]; n];
+        for (i, row) in above.iter_mut().enumerate() {
+            let mut stack = vec![i];
+            while let Some(x) = stack.pop() {
+                if !row[x] {
+                    row[x] = true;
+                    stack.extend(up[x].iter().map(|(h, _)| *h));
+                }
+            }
+        }
+        let lattice = Lattice {
+            nodes,
+            up,
+            above,
+            named_at,
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (lattice.nodes[i], lattice.nodes[j]);
+                if let Join::Ambiguous(x, y) = lattice.join(a, b) {
+                    errors.push(Diagnostic::new(
+                        format!(
+                            "no unique least upper bound for `{a}` and `{b}`: `{x}` and `{y}` are both above them and neither is above the other"
+                        ),
+                        lattice.named_at[j].clone(),
+                    ));
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(lattice)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn index(&self, d: DType) -> Option<usize> {
+        self.nodes.iter().position(|&n| n == d)
+    }
+
+    /// Whether `b` is `a` or above it.
+    pub fn le(&self, a: DType, b: DType) -> bool {
+        match (self.index(a), self.index(b)) {
+            (Some(i), Some(j)) => self.above[i][j],
+            _ => false,
+        }
+    }
+
+    /// The least upper bound of `a` and `b` (unrelated if either is not a node).
+    pub fn join(&self, a: DType, b: DType) -> Join {
+        let (Some(i), Some(j)) = (self.index(a), self.index(b)) else {
+            return Join::Unrelated;
+        };
+        let common: Vec<usize> = (0..self.nodes.len())
+            .filter(|&k| self.above[i][k] && self.above[j][k])
+            .collect();
+        let minimal: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&k| !common.iter().any(|&m| m != k && self.above[m][k]))
+            .collect();
+        match minimal.as_slice() {
+            [] => Join::Unrelated,
+            [k] => Join::Bound(self.nodes[*k]),
+            [x, y, ..] => Join::Ambiguous(self.nodes[*x], self.nodes[*y]),
+        }
+    }
+
+    /// A shortest chain of edges from `from` up to `to` (both included), if `to`
+    /// is above `from`.
+    pub fn path(&self, from: DType, to: DType) -> Option<Vec<DType>> {
+        let (start, goal) = (self.index(from)?, self.index(to)?);
+        let mut previous = vec![usize::MAX; self.nodes.len()];
+        let mut queue = std::collections::VecDeque::from([start]);
+        previous[start] = start;
+        while let Some(x) = queue.pop_front() {
+            if x == goal {
+                let mut chain = vec![self.nodes[x]];
+                let mut at = x;
+                while at != start {
+                    at = previous[at];
+                    chain.push(self.nodes[at]);
+                }
+                chain.reverse();
+                return Some(chain);
+            }
+            for (h, _) in &self.up[x] {
+                if previous[*h] == usize::MAX {
+                    previous[*h] = x;
+                    queue.push_back(*h);
+                }
+            }
+        }
+        None
+    }
+}
+
+fn lattice_dtype(text: &str) -> Result<DType, String> {
+    match DType::parse_name(text) {
+        Some(d) if d.name() == text => Ok(d),
+        Some(d) => Err(format!(
+            "write dtype `{text}` by its canonical name `{}`",
+            d.name()
+        )),
+        None => Err(format!("unknown dtype `{text}` in the lattice")),
+    }
+}
+
+/// A cycle of edges, written `a -> b -> a`, with the span of its closing edge.
+fn find_cycle(nodes: &[DType], up: &[Vec<(usize, Range<usize>)>]) -> Option<(String, Range<usize>)> {
+    // 0 unvisited, 1 on the stack, 2 done.
+    let mut state = vec![0u8; nodes.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    fn visit(
+        x: usize,
+        up: &[Vec<(usize, Range<usize>)>],
+        state: &mut [u8],
+        stack: &mut Vec<usize>,
+    ) -> Option<(Vec<usize>, Range<usize>)> {
+        state[x] = 1;
+        stack.push(x);
+        for (h, span) in &up[x] {
+            match state[*h] {
+                1 => {
+                    let from = stack.iter().position(|s| s == h).unwrap_or(0);
+                    let mut cycle = stack[from..].to_vec();
+                    cycle.push(*h);
+                    return Some((cycle, span.clone()));
+                }
+                0 => {
+                    if let Some(found) = visit(*h, up, state, stack) {
+                        return Some(found);
+                    }
+                }
+                _ => {}
+            }
+        }
+        stack.pop();
+        state[x] = 2;
+        None
+    }
+    for start in 0..nodes.len() {
+        if state[start] == 0 {
+            if let Some((cycle, span)) = visit(start, up, &mut state, &mut stack) {
+                let names: Vec<&str> = cycle.iter().map(|&i| nodes[i].name()).collect();
+                return Some((names.join(" -> "), span));
+            }
+        }
+    }
+    None
+}
+
+/// One comparison of a `where` condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// The two operands have the same dtype (`lhs == rhs`), or not (`lhs != rhs`).
+    SameDType(bool),
+    /// `kind(lhs) OP kind(rhs)`: the ordering of the two kinds' priorities is one
+    /// of these (`<`, `==`, `>`).
+    Kinds([bool; 3]),
+    /// `kind(SIDE) OP NAME`: side 0 is lhs, 1 rhs; the allowed orderings of the
+    /// side's kind against the named kind's priority.
+    KindIs(u8, u8, [bool; 3]),
+}
+
+/// A `where` condition: every test must hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairCondition {
+    /// The tests, joined by `and`.
+    pub tests: Vec<Test>,
+    /// The condition as written.
+    pub text: String,
+}
+
+impl PairCondition {
+    /// Parses `lhs == rhs`, `lhs != rhs`, `kind(lhs) OP kind(rhs)` or
+    /// `kind(lhs|rhs) OP KIND`, joined by `and`.
+    pub fn parse(text: &str) -> Result<PairCondition, String> {
+        let mut tests = Vec::new();
+        for part in text.split(" and ") {
+            tests.push(parse_test(part.trim())?);
+        }
+        Ok(PairCondition {
+            tests,
+            text: text.to_owned(),
+        })
+    }
+
+    /// Whether the pair of keys (on sides `lhs` and `rhs`) meets the condition.
+    pub fn holds(&self, sides: (Side, Side), keys: (usize, usize)) -> bool {
+        let ranks = (key_rank(sides.0, keys.0), key_rank(sides.1, keys.1));
+        self.tests.iter().all(|test| match *test {
+            Test::SameDType(same) => {
+                let equal = sides.0 != Side::Python && sides.1 != Side::Python && keys.0 == keys.1;
+                equal == same
+            }
+            Test::Kinds(allowed) => match ranks {
+                (Some(a), Some(b)) => allowed[ordering_index(a, b)],
+                _ => false,
+            },
+            Test::KindIs(side, rank, allowed) => {
+                let r = if side == 0 { ranks.0 } else { ranks.1 };
+                r.is_some_and(|r| allowed[ordering_index(r, rank)])
+            }
+        })
+    }
+}
+
+/// 0 for `a < b`, 1 for `a == b`, 2 for `a > b`.
+fn ordering_index(a: u8, b: u8) -> usize {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 2,
+    }
+}
+
+fn parse_test(part: &str) -> Result<Test, String> {
+    const OPS: [(&str, [bool; 3]); 6] = [
+        ("==", [false, true, false]),
+        ("!=", [true, false, true]),
+        ("<=", [true, true, false]),
+        (">=", [false, true, true]),
+        ("<", [true, false, false]),
+        (">", [false, false, true]),
+    ];
+    let expected = "expected `lhs == rhs`, `lhs != rhs`, `kind(lhs) OP kind(rhs)` or `kind(lhs) OP KIND` (OP one of == != < <= > >=, KIND one of bool, integer, float, complex)";
+    let Some((op, allowed, at)) = OPS
+        .iter()
+        .find_map(|(op, allowed)| part.find(op).map(|at| (*op, *allowed, at)))
+    else {
+        return Err(format!("bad condition `{part}`: {expected}"));
+    };
+    let (left, right) = (part[..at].trim(), part[at + op.len()..].trim());
+    let side = |s: &str| match s {
+        "kind(lhs)" => Some(0u8),
+        "kind(rhs)" => Some(1u8),
+        _ => None,
+    };
+    match (left, right) {
+        ("lhs", "rhs") | ("rhs", "lhs") if op == "==" || op == "!=" => Ok(Test::SameDType(op == "==")),
+        _ => match (side(left), side(right)) {
+            (Some(0), Some(1)) => Ok(Test::Kinds(allowed)),
+            (Some(1), Some(0)) => Ok(Test::Kinds([allowed[2], allowed[1], allowed[0]])),
+            (Some(s), None) => match KIND_NAMES.iter().position(|k| *k == right) {
+                Some(rank) => Ok(Test::KindIs(s, rank as u8, allowed)),
+                None => Err(format!(
+                    "bad condition `{part}`: unknown kind `{right}`; {expected}"
+                )),
+            },
+            _ => Err(format!("bad condition `{part}`: {expected}")),
+        },
+    }
+}
+
+/// The keys a `rows`/`cols` entry selects on a side: a dtype of the rule set, a
+/// kind (`integer`, `signed`, `unsigned`, `float`, `complex`; `bool` is the dtype),
+/// or on a Python side a Python scalar kind.
+pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, String> {
+    if side == Side::Python {
+        return PyScalar::parse_name(name)
+            .map(|k| vec![k.index()])
+            .ok_or_else(|| {
+                format!("unknown Python scalar kind `{name}`: expected `bool`, `int`, `float` or `complex`")
+            });
+    }
+    let of = |keep: &dyn Fn(Category) -> bool| -> Vec<usize> {
+        dtypes
+            .iter()
+            .filter(|d| keep(d.category()))
+            .map(|d| d.index())
+            .collect()
+    };
+    match name {
+        "integer" => Ok(of(&|c| matches!(c, Category::Signed | Category::Unsigned))),
+        "signed" => Ok(of(&|c| c == Category::Signed)),
+        "unsigned" => Ok(of(&|c| c == Category::Unsigned)),
+        "float" => Ok(of(&|c| c == Category::Float)),
+        "complex" => Ok(of(&|c| c == Category::Complex)),
+        _ => match DType::parse_name(name) {
+            Some(d) if d.name() != name => Err(format!("write dtype `{name}` by its canonical name `{}`", d.name())),
+            Some(d) if dtypes.contains(&d) => Ok(vec![d.index()]),
+            Some(d) => Err(format!("dtype `{d}` is not in `rules.dtypes`")),
+            None => Err(format!(
+                "unknown dtype or kind `{name}`: expected a dtype of `rules.dtypes` or `integer`, `signed`, `unsigned`, `float`, `complex`"
+            )),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<Vec<Token>> {
+        let mut offset = 0;
+        text.lines()
+            .map(|line| {
+                let words = line
+                    .split_whitespace()
+                    .map(|w| {
+                        let at = offset + line.find(w).unwrap_or(0);
+                        Token {
+                            text: w.to_owned(),
+                            span: at..at + w.len(),
+                        }
+                    })
+                    .collect();
+                offset += line.len() + 1;
+                words
+            })
+            .collect()
+    }
+
+    fn build(edges: &str) -> Result<Lattice, Vec<Diagnostic>> {
+        Lattice::build(&tokens(edges), DType::ALL, 0..0)
+    }
+
+    #[test]
+    fn joins_are_least_upper_bounds() {
+        let l = build("bool -> u8 i8\nu8 -> u16 i16\ni8 -> i16 -> i32\nu16 -> i32").unwrap();
+        assert_eq!(l.join(DType::U8, DType::I8), Join::Bound(DType::I16));
+        assert_eq!(l.join(DType::U16, DType::I8), Join::Bound(DType::I32));
+        assert_eq!(l.join(DType::Bool, DType::Bool), Join::Bound(DType::Bool));
+        assert_eq!(l.join(DType::I8, DType::F32), Join::Unrelated);
+        assert_eq!(l.path(DType::Bool, DType::I32).unwrap().len(), 4);
+        assert!(l.le(DType::U8, DType::I32));
+        assert!(!l.le(DType::I32, DType::U8));
+    }
+
+    #[test]
+    fn two_minimal_bounds_are_an_error_naming_the_pair() {
+        let e = build("u8 -> i16 u16\ni8 -> i16 u16").unwrap_err();
+        assert!(e[0].message.contains("`u8` and `i8`"), "{e:?}");
+    }
+
+    #[test]
+    fn cycles_are_named() {
+        let e = build("i8 -> i16 -> i32\ni32 -> i8").unwrap_err();
+        assert!(e[0].message.contains("i8 -> i16 -> i32 -> i8"), "{e:?}");
+    }
+
+    #[test]
+    fn conditions_compare_kinds_and_dtypes() {
+        let t = (Side::Tensor, Side::Tensor);
+        let (i8, f32) = (DType::I8.index(), DType::F32.index());
+        let c = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
+        assert!(c.holds(t, (f32, i8)) && !c.holds(t, (i8, f32)) && !c.holds(t, (i8, i8)));
+        let c = PairCondition::parse("kind(rhs) <= kind(lhs)").unwrap();
+        assert!(c.holds(t, (f32, i8)) && c.holds(t, (i8, i8)) && !c.holds(t, (i8, f32)));
+        let c = PairCondition::parse("lhs != rhs and kind(rhs) == integer").unwrap();
+        assert!(c.holds(t, (f32, i8)) && !c.holds(t, (i8, i8)) && !c.holds(t, (i8, f32)));
+        let py = (Side::Tensor, Side::Python);
+        let c = PairCondition::parse("kind(lhs) >= kind(rhs)").unwrap();
+        assert!(c.holds(py, (f32, PyScalar::Float.index())));
+        assert!(!c.holds(py, (i8, PyScalar::Float.index())));
+        assert!(PairCondition::parse("lhs ~ rhs").is_err());
+        assert!(PairCondition::parse("kind(lhs) < quaternion").is_err());
+    }
+}

@@ -1,0 +1,184 @@
+//! `promo explain`: which statement of a rule file decided a pair, and how.
+
+use crate::derive::Join;
+use crate::model::{Derivation, ResultRule, Rules};
+use crate::Diagnostic;
+use promo_table::{Cell, DType, Op, Operand, Options, Refusal};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// Explains the answer of `rules` (read from `src` at `path`) for `op` on `lhs`
+/// and `rhs` under `options`: the result, the layer that decided (its name and
+/// `path:line:col`), the statement that gave the cell (a listed cell, an exception,
+/// a derived `result` with its condition, or the lattice path to the least upper
+/// bound), and whether a Python scalar was typed as a tensor first.
+pub fn explain(
+    rules: &Rules,
+    path: &str,
+    src: &str,
+    options: &Options,
+    op: Op,
+    lhs: Operand,
+    rhs: Operand,
+) -> String {
+    let at = |span: &Range<usize>| {
+        let (line, col) = Diagnostic::new("", span.clone()).line_col(src);
+        format!("{path}:{line}:{col}")
+    };
+    rules.with_table(|table| {
+        let mut out = String::new();
+        let answer = table.promote(options, op, lhs, rhs);
+        let shown = match &answer {
+            Ok(d) => d.to_string(),
+            Err(Refusal::Refused(reason)) => {
+                let key = rules
+                    .reasons
+                    .iter()
+                    .find(|(_, text)| text == reason)
+                    .map_or("", |(k, _)| k.as_str());
+                format!("refused (!{key}): {reason}")
+            }
+            Err(other) => format!("refused: {other}"),
+        };
+        let _ = writeln!(out, "{}: {op}({lhs}, {rhs}) = {shown}", rules.name);
+        if matches!(
+            answer,
+            Err(Refusal::UnsupportedOp(_) | Refusal::UnsupportedDType(_) | Refusal::TwoPythonScalars)
+        ) {
+            let _ = writeln!(out, "  decided before any layer: the rule set does not take these operands");
+            return out;
+        }
+        let Some(trace) = table.trace(options, op, lhs, rhs) else {
+            let _ = writeln!(out, "  no layer has a rule for this pair");
+            return out;
+        };
+        let layer = &rules.layers[trace.layer];
+        let _ = writeln!(
+            out,
+            "  decided by layer {} of {}, \"{}\" ({})",
+            trace.layer + 1,
+            rules.layers.len(),
+            layer.name,
+            at(&layer.span)
+        );
+        if !layer.when.is_empty() {
+            let conditions: Vec<String> = layer
+                .when
+                .iter()
+                .map(|c| {
+                    let o = &rules.options[c.option as usize];
+                    let spec = table.options[c.option as usize];
+                    format!("{} = {}", o.name, spec.format_value(c.value))
+                })
+                .collect();
+            let _ = writeln!(out, "  when {}", conditions.join(", "));
+        }
+        // The operands as the layer saw them.
+        let typed = |o: Operand| match o {
+            Operand::Python(k) if trace.python_typed => rules.python[k.index()].map(Operand::Tensor).unwrap_or(o),
+            other => other,
+        };
+        let (mut l, mut r) = (typed(lhs), typed(rhs));
+        if trace.python_typed {
+            for o in [lhs, rhs] {
+                if let Operand::Python(k) = o {
+                    if let Some(d) = rules.python[k.index()] {
+                        let _ = writeln!(
+                            out,
+                            "  no layer speaks of a Python {k} here: it is typed as a tensor of dtype {d} ([python])"
+                        );
+                    }
+                }
+            }
+        }
+        if trace.swapped {
+            std::mem::swap(&mut l, &mut r);
+            let _ = writeln!(
+                out,
+                "  the layer answers ({l}, {r}); the rule set is commutative"
+            );
+        }
+        let cell_span = cell_span(rules, trace.layer, l, r);
+        match &layer.how {
+            Derivation::Matrix => {
+                let _ = writeln!(
+                    out,
+                    "  listed in its matrix: row {}, column {} ({})",
+                    key_name(l),
+                    key_name(r),
+                    cell_span.as_ref().map_or(String::new(), &at)
+                );
+            }
+            Derivation::Cells => {
+                let text = cell_span.as_ref().and_then(|s| src.get(s.clone())).unwrap_or("?");
+                let _ = writeln!(
+                    out,
+                    "  an exception, listed as `{} {} = {text}` ({})",
+                    key_name(l),
+                    key_name(r),
+                    cell_span.as_ref().map_or(String::new(), &at)
+                );
+            }
+            Derivation::Result { rule, condition } => {
+                let written = cell_span
+                    .as_ref()
+                    .and_then(|s| src.get(s.clone()))
+                    .unwrap_or("?")
+                    .trim_matches(['"', '\'']);
+                let place = cell_span.as_ref().map_or(String::new(), &at);
+                match rule {
+                    ResultRule::Lub => {
+                        let _ = writeln!(out, "  result = \"lub\": the least upper bound in the [lattice] ({place})");
+                        if let (Some(a), Some(b), Some(lattice), Cell::Is(top)) =
+                            (operand_dtype(rules, l), operand_dtype(rules, r), &rules.lattice, trace.cell)
+                        {
+                            if let Join::Bound(_) = lattice.join(a, b) {
+                                for from in if a == b { vec![a] } else { vec![a, b] } {
+                                    if from == top {
+                                        let _ = writeln!(out, "    {top} is itself the bound");
+                                    } else if let Some(chain) = lattice.path(from, top) {
+                                        let names: Vec<&str> = chain.iter().map(|d| d.name()).collect();
+                                        let _ = writeln!(out, "    {}", names.join(" -> "));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    ResultRule::Cell(_) => {
+                        let _ = writeln!(out, "  result = \"{written}\" for the pairs it covers ({place})");
+                    }
+                }
+                if let Some(c) = condition {
+                    let _ = writeln!(out, "  where {}", c.text);
+                }
+            }
+        }
+        out
+    })
+}
+
+/// Where the cell of (`l`, `r`) of a layer was written.
+fn cell_span(rules: &Rules, layer: usize, l: Operand, r: Operand) -> Option<Range<usize>> {
+    let layer = &rules.layers[layer];
+    let key = |o: Operand| match o {
+        Operand::Tensor(d) | Operand::Scalar(d) => d.index(),
+        Operand::Python(k) => k.index(),
+    };
+    let row = layer.rows.iter().position(|&k| k == key(l))?;
+    let col = layer.cols.iter().position(|&k| k == key(r))?;
+    layer.spans.get(row * layer.cols.len() + col).cloned()
+}
+
+fn key_name(o: Operand) -> String {
+    match o {
+        Operand::Tensor(d) | Operand::Scalar(d) => d.to_string(),
+        Operand::Python(k) => k.to_string(),
+    }
+}
+
+fn operand_dtype(rules: &Rules, o: Operand) -> Option<DType> {
+    match o {
+        Operand::Tensor(d) | Operand::Scalar(d) => Some(d),
+        Operand::Python(k) => rules.python[k.index()],
+    }
+}

@@ -1,0 +1,292 @@
+//! The derived parts of the rule language: what they expand to, and the errors
+//! they give, each pointing at its line and column.
+
+use promo_table::{DType, Op, Operand, PyScalar, Refusal};
+
+const HEADER: &str = r#"
+[rules]
+name = "t"
+marker = "T"
+title = "t"
+version = "1"
+commutative = false
+dtypes = ["bool", "i8", "u8", "i16", "f32", "c64"]
+ops = ["add", "divide", "equal"]
+"#;
+
+fn load(body: &str) -> Result<promo_rules::Rules, String> {
+    let src = format!("{HEADER}{body}");
+    promo_rules::load("t.toml", &src).map_err(|d| d.to_string())
+}
+
+fn errors(body: &str) -> String {
+    match load(body) {
+        Ok(_) => panic!("accepted:\n{body}"),
+        Err(e) => e,
+    }
+}
+
+fn answer(rules: &promo_rules::Rules, op: Op, lhs: Operand, rhs: Operand) -> Result<DType, String> {
+    rules.with_table(|t| {
+        t.promote(&t.default_options(), op, lhs, rhs)
+            .map_err(|e: Refusal<'_>| e.to_string())
+    })
+}
+
+const LATTICE: &str = r#"
+[lattice]
+edges = '''
+bool -> i8 u8
+i8 u8 -> i16 -> f32 -> c64
+'''
+"#;
+
+#[test]
+fn lub_kinds_conditions_and_exceptions_expand_to_the_right_cells() {
+    let rules = load(&format!(
+        r#"
+[op_classes]
+compare = ["equal"]
+
+[reasons]
+mixed = "mixed"
+
+{LATTICE}
+[[layer]]
+name = "exception"
+cells = ["u8 i8 = !mixed"]
+
+[[layer]]
+name = "comparisons"
+ops = ["compare"]
+result = "bool"
+
+[[layer]]
+name = "division"
+ops = ["divide"]
+rows = ["integer", "bool"]
+cols = ["integer", "bool"]
+result = "f32"
+
+[[layer]]
+name = "python of a lower kind"
+operands = ["tensor", "python"]
+where = "kind(lhs) >= kind(rhs)"
+result = "lhs"
+
+[[layer]]
+name = "python of a higher kind"
+operands = ["tensor", "python"]
+result = "rhs"
+
+[[layer]]
+name = "base"
+result = "lub"
+
+[python]
+int = "i16"
+float = "f32"
+complex = "c64"
+"#
+    ))
+    .unwrap();
+    use DType::*;
+    let t = Operand::Tensor;
+    let p = Operand::Python;
+    // Every tensor pair of the base is the least upper bound, checked by brute force
+    // against the order the edges state.
+    let order = [(Bool, 0), (I8, 1), (U8, 1), (I16, 2), (F32, 3), (C64, 4)];
+    for (a, ra) in order {
+        for (b, rb) in order {
+            let got = answer(&rules, Op::Add, t(a), t(b));
+            let compared = answer(&rules, Op::Equal, t(a), t(b));
+            if (a, b) == (U8, I8) {
+                // The exception comes first, for every operation.
+                assert_eq!(got, Err("mixed".to_owned()));
+                assert_eq!(compared, Err("mixed".to_owned()));
+                continue;
+            }
+            let expected = match (a, b) {
+                _ if a == b => a,
+                _ if ra == rb => I16,
+                _ if ra > rb => a,
+                _ => b,
+            };
+            assert_eq!(got, Ok(expected), "{a} {b}");
+            assert_eq!(compared, Ok(Bool), "{a} {b}");
+        }
+    }
+    assert_eq!(answer(&rules, Op::Divide, t(I8), t(Bool)), Ok(F32));
+    assert_eq!(answer(&rules, Op::Divide, t(F32), t(I8)), Ok(F32));
+    assert_eq!(answer(&rules, Op::Divide, t(I8), t(I16)), Ok(F32));
+    assert_eq!(answer(&rules, Op::Add, t(I8), p(PyScalar::Int)), Ok(I8));
+    assert_eq!(answer(&rules, Op::Add, t(F32), p(PyScalar::Int)), Ok(F32));
+    assert_eq!(answer(&rules, Op::Add, t(I8), p(PyScalar::Float)), Ok(F32));
+    assert_eq!(answer(&rules, Op::Add, t(F32), p(PyScalar::Complex)), Ok(C64));
+    // No layer for Python on the left: typed as its [python] dtype, then the lub.
+    assert_eq!(answer(&rules, Op::Add, p(PyScalar::Int), t(I8)), Ok(I16));
+}
+
+#[test]
+fn a_pair_without_a_unique_least_upper_bound_is_named() {
+    let e = errors(
+        r#"
+[lattice]
+edges = '''
+i8 -> i16 f32
+u8 -> i16 f32
+'''
+[[layer]]
+name = "base"
+result = "lub"
+"#,
+    );
+    assert!(e.contains("no unique least upper bound for `i8` and `u8`"), "{e}");
+    assert!(e.contains("--> t.toml:"), "{e}");
+}
+
+#[test]
+fn a_cycle_is_named_at_its_closing_edge() {
+    let e = errors(
+        r#"
+[lattice]
+edges = '''
+i8 -> i16 -> f32
+f32 -> i8
+'''
+[[layer]]
+name = "base"
+result = "lub"
+"#,
+    );
+    assert!(
+        e.contains("the lattice has a cycle: i8 -> i16 -> f32 -> i8"),
+        "{e}"
+    );
+    assert!(e.contains("--> t.toml:14:8"), "{e}");
+}
+
+#[test]
+fn derived_layer_mistakes_point_at_their_text() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"lub\"\n",
+            "`result = \"lub\"` needs a `[lattice]`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"i8\"\nmatrix = '''\n  i8\ni8 i8\n'''\n",
+            "must give its cells one way",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"i8\"\nwhere = \"lhs ~ rhs\"\n",
+            "bad condition `lhs ~ rhs`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"i8\"\nrows = [\"quaternion\"]\n",
+            "unknown dtype or kind `quaternion`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"u16\"\n",
+            "result dtype `u16` is not in `rules.dtypes`",
+        ),
+        ("[[layer]]\nname = \"b\"\nresult = \".\"\n", "cannot be `.`"),
+        (
+            "[[layer]]\nname = \"b\"\ncells = [\"i8 u8 = i16\", \"i8 u8 = i8\"]\n",
+            "duplicate cell `i8 u8`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\ncells = [\"i8 u8 i16\"]\n",
+            "expected `ROW COL = RESULT`",
+        ),
+        (
+            "[op_classes]\nadd = [\"add\"]\n[[layer]]\nname = \"b\"\nresult = \"i8\"\n",
+            "op class `add` has the name of an operation",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nops = [\"compare\"]\nresult = \"i8\"\n",
+            "unknown operation or op class `compare`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nresult = \"i8\"\nrows = [\"i8\"]\n",
+            "missing cell: no layer without `when` or `ops` has a result for (bool, bool)",
+        ),
+        (
+            "[lattice]\nedges = '''\ni8 -> u16\n'''\n[[layer]]\nname = \"b\"\nresult = \"i8\"\n",
+            "lattice dtype `u16` is not in `rules.dtypes`",
+        ),
+        (
+            "[lattice]\nedges = '''\ni8 u8\n'''\n[[layer]]\nname = \"b\"\nresult = \"i8\"\n",
+            "a lattice line is `lower -> upper`",
+        ),
+        (
+            "[[layer]]\nname = \"b\"\nrows = [\"i8\"]\nmatrix = '''\n  i8\ni8 i8\n'''\n",
+            "`rows` belongs to a layer with a `result`",
+        ),
+    ];
+    for (body, expected) in cases {
+        let e = errors(body);
+        assert!(
+            e.contains(expected),
+            "expected `{expected}` for\n{body}\ngot:\n{e}"
+        );
+        assert!(e.contains("--> t.toml:"), "{e}");
+    }
+}
+
+#[test]
+fn a_derived_layer_in_a_commutative_rule_set_must_not_contradict_itself() {
+    let src = HEADER.replace("commutative = false", "commutative = true")
+        + "[[layer]]\nname = \"b\"\nrows = [\"i8\", \"u8\"]\ncols = [\"i8\", \"u8\"]\nresult = \"lhs\"\n[[layer]]\nname = \"c\"\nresult = \"f32\"\n";
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(e.contains("asymmetric cell: (i8, u8)"), "{e}");
+    // One-sided derived cells are fine: the lookup tries the swapped pair.
+    let src = HEADER.replace("commutative = false", "commutative = true")
+        + "[[layer]]\nname = \"b\"\nwhere = \"kind(lhs) > kind(rhs)\"\nresult = \"lhs\"\n[[layer]]\nname = \"c\"\nresult = \"i8\"\n";
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    assert_eq!(
+        answer(
+            &rules,
+            Op::Add,
+            Operand::Tensor(DType::I8),
+            Operand::Tensor(DType::F32)
+        ),
+        Ok(DType::F32)
+    );
+}
+
+#[test]
+fn declared_properties_are_checked_with_a_counterexample() {
+    let lattice = format!("{LATTICE}[[layer]]\nname = \"b\"\nresult = \"lub\"\n");
+    let declared = |fields: &str, body: &str| {
+        let src = HEADER.replace("commutative = false", &format!("commutative = true\n{fields}")) + body;
+        promo_rules::load("t.toml", &src).map_err(|d| d.to_string())
+    };
+    // A lattice's join is all three.
+    assert!(declared("associative = true\nlattice = true", &lattice).is_ok());
+    // Not idempotent: i8 + i8 is i16.
+    let e = declared(
+        "lattice = true",
+        &format!("[[layer]]\nname = \"x\"\ncells = [\"i8 i8 = i16\"]\n{lattice}"),
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("`lattice` is declared, but under `T`: i8 + i8 = i16, not i8"),
+        "{e}"
+    );
+    // Not associative: (i8 + u8) + i16 is refused, i8 + (u8 + i16) is i16.
+    let e = declared(
+        "associative = true",
+        &format!("[reasons]\nm = \"m\"\n[[layer]]\nname = \"x\"\ncells = [\"i8 u8 = !m\"]\n{lattice}"),
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("(i8 + u8) + i16 = refused but i8 + (u8 + i16) = i16"),
+        "{e}"
+    );
+    // `false` declares nothing.
+    assert!(declared(
+        "associative = false",
+        &format!("[reasons]\nm = \"m\"\n[[layer]]\nname = \"x\"\ncells = [\"i8 u8 = !m\"]\n{lattice}")
+    )
+    .is_ok());
+}

@@ -1,0 +1,3 @@
+promo_macros::rules!("./rules/lattice_cycle.toml");
+
+fn main() {}

@@ -1,0 +1,3 @@
+promo_macros::rules!("./rules/not_associative.toml");
+
+fn main() {}
