@@ -10,10 +10,14 @@ What is recorded (see README.md beside this file):
   binary API (`paddle.add(a, b)`, ...);
 - a Python scalar operand (`python:KIND`) goes through the operator where Python has
   one (`a + 2.5`, `2.5 + a`), else through the API;
-- every raised error is `null` plus the error's first line, whether it is a
-  promotion refusal ("Type promotion only support ...") or a kernel that is not
-  registered for the promoted dtype on CPU ("The kernel with key (CPU, ..., float16)
-  of kernel `add` is not registered. Selected wrong DataType `float16`");
+- a case is `[lhs, rhs, result]` when the call ran, `[lhs, rhs, null, error]` when
+  it was refused before a dtype was chosen (a promotion refusal, "Type promotion only
+  support ...", or an API's dtype check), and `[lhs, rhs, promoted, error]` when
+  promotion chose `promoted` but the CPU build could not run it: eager mode's "The
+  kernel with key (CPU, ..., float16) of kernel `add` is not registered. Selected
+  wrong DataType `float16`" names it, and in static mode the graph infers it when the
+  program is built, before the executor fails (promotion is not kernel availability:
+  a GPU build runs these);
 - errors about shapes (the loss functions reject some 0-d operands) are not dtype
   facts: they go to `shape_errors`, not into the cases;
 - `operator_vs_api`: every case where the operator and the API disagree;
@@ -140,20 +144,38 @@ def operand_name(dtype, rank0):
     return ("scalar:" if rank0 else "") + DTYPES[dtype]
 
 
+class RunFailed(Exception):
+    """A static program was built (its output dtype inferred) but failed to run."""
+
+    def __init__(self, built, error):
+        super().__init__(str(error))
+        self.built, self.error = built, error
+
+
+SELECTED = re.compile(r"Selected wrong DataType `(\w+)`")
+
+
 class Recorder:
     def __init__(self):
         self.shape_errors = []
 
     def outcome(self, op, lhs, rhs, thunk):
-        """`[lhs, rhs, result]` or `[lhs, rhs, None, error]`; None for a shape error."""
+        """`[lhs, rhs, result]`, `[lhs, rhs, None, error]` or `[lhs, rhs, promoted,
+        error]` (see the module docs); None for a shape error."""
         try:
             return [lhs, rhs, promo_name(thunk())]
         except Exception as e:  # noqa: BLE001
+            promoted = None
+            if isinstance(e, RunFailed):
+                promoted, e = e.built, e.error
             text = first_line(e)
             if is_shape_error(text):
                 self.shape_errors.append([op, lhs, rhs, text])
                 return None
-            return [lhs, rhs, None, text]
+            selected = SELECTED.search(text)
+            if promoted is None and selected and "is not registered" in text:
+                promoted = promo_name(selected.group(1))
+            return [lhs, rhs, promoted, text]
 
 
 # ---------------------------------------------------------------- eager
@@ -241,7 +263,10 @@ def static_groups(dtypes, rec, diffs):
             out = build(*xs)
         built = promo_name(out.dtype)
         feed = {f"x{i}": np.ones([] if r0 else [2], dtype=FEED_NUMPY.get(d, d)) for i, (d, r0) in enumerate(feeds)}
-        (res,) = exe.run(main, feed=feed, fetch_list=[out])
+        try:
+            (res,) = exe.run(main, feed=feed, fetch_list=[out])
+        except Exception as e:  # noqa: BLE001
+            raise RunFailed(built, e) from e
         ran = numpy_names.get(np.asarray(res).dtype.name)
         if ran is not None and ran != built and built not in ("bf16", "f8e4m3fn", "f8e5m2"):
             mismatch.append([built, np.asarray(res).dtype.name])
