@@ -15,8 +15,10 @@ What is recorded (see README.md beside this file):
   support ...", or an API's dtype check), and `[lhs, rhs, promoted, error]` when
   promotion chose `promoted` but the CPU build could not run it: eager mode's "The
   kernel with key (CPU, ..., float16) of kernel `add` is not registered. Selected
-  wrong DataType `float16`" names it, and in static mode the graph infers it when the
-  program is built, before the executor fails (promotion is not kernel availability:
+  wrong DataType `float16`" names the dtype the inputs were promoted to (the
+  result's, but for comparisons and logical operations, which give bool), and in
+  static mode the graph infers the result's when the program is built, before the
+  executor fails (promotion is not kernel availability:
   a GPU build runs these);
 - errors about shapes (the loss functions reject some 0-d operands) are not dtype
   facts: they go to `shape_errors`, not into the cases;
@@ -153,6 +155,10 @@ class RunFailed(Exception):
 
 
 SELECTED = re.compile(r"Selected wrong DataType `(\w+)`")
+# Operations whose result is bool whatever dtype their inputs were promoted to: the
+# kernel named in a "not registered" error is the inputs' dtype, not the result's.
+BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
+               "logical_and", "logical_or", "logical_xor"}
 
 
 class Recorder:
@@ -174,7 +180,8 @@ class Recorder:
                 return None
             selected = SELECTED.search(text)
             if promoted is None and selected and "is not registered" in text:
-                promoted = promo_name(selected.group(1))
+                op_name = op.split()[-1]
+                promoted = "bool" if op_name in BOOL_RESULT else promo_name(selected.group(1))
             return [lhs, rhs, promoted, text]
 
 
