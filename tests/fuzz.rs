@@ -146,6 +146,16 @@ fn check_flat_agrees(table: &RuleTable<'_>) -> usize {
     n
 }
 
+/// Runs `f`; if it panics, writes `input` to `target/fuzz-failure.txt` (to become a
+/// regression test) and fails naming that file.
+fn keep_if_it_panics(input: &str, f: impl FnOnce() + std::panic::UnwindSafe) {
+    if std::panic::catch_unwind(f).is_err() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/fuzz-failure.txt");
+        let _ = std::fs::write(path, input);
+        panic!("a fuzz case panicked; its input is in {path}");
+    }
+}
+
 #[test]
 fn fuzz_rule_files() {
     let mut rng = seed("rule files");
@@ -158,6 +168,9 @@ fn fuzz_rule_files() {
     while start.elapsed() < budget() {
         let original = rng.pick(&sources).clone();
         let src = mutate(&mut rng, &original);
+        keep_if_it_panics(&src, || {
+            let _ = promo_rules::load("fuzz.toml", &src).map_err(|d| d.to_string());
+        });
         match promo_rules::load("fuzz.toml", &src) {
             Ok(rules) => {
                 accepted += 1;

@@ -138,7 +138,7 @@ fn crlf_files_read_like_lf_files() {
         promo_rules::load("dali.toml", &crlf).unwrap(),
     );
     // The same layers, cell for cell; only the byte offsets differ.
-    let shape = |r: &promo_rules::Rules| -> Vec<_> {
+    let shape = |r: &promo_rules::RuleFile| -> Vec<_> {
         r.layers
             .iter()
             .map(|l| {
@@ -162,4 +162,15 @@ fn crlf_files_read_like_lf_files() {
             assert_eq!(lf[sa.clone()], crlf[sb.clone()]);
         }
     }
+}
+
+/// Found by the rule-file fuzzer (`tests/data/fuzz/crlf_span_past_line.toml`, a
+/// mutated CRLF copy of a bundled file): a diagnostic whose span starts on the `\r`
+/// of a line end panicked when rendered.
+#[test]
+fn fuzz_found_diagnostics_render() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/fuzz/crlf_span_past_line.toml");
+    let src = std::fs::read_to_string(path).unwrap();
+    let report = promo_rules::load("crlf.toml", &src).unwrap_err().to_string();
+    assert!(report.contains("--> crlf.toml:"), "{report}");
 }

@@ -39,7 +39,8 @@ impl Diagnostic {
         let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
         let text = src[line_start..line_end].trim_end_matches('\r');
-        let span_end = self.span.end.clamp(start, line_start + text.len());
+        // A span may start past the shown text (on the `\r` of a CRLF line end).
+        let span_end = self.span.end.clamp(start, (line_start + text.len()).max(start));
         let width = src.get(start..span_end).map_or(1, |s| s.chars().count()).max(1);
         // The characters shown: up to SHOWN_AROUND either side of the span.
         let chars: Vec<char> = text.chars().collect();

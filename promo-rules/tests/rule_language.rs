@@ -14,7 +14,7 @@ dtypes = ["bool", "i8", "u8", "i16", "f32", "c64"]
 ops = ["add", "divide", "equal"]
 "#;
 
-fn load(body: &str) -> Result<promo_rules::Rules, String> {
+fn load(body: &str) -> Result<promo_rules::RuleFile, String> {
     let src = format!("{HEADER}{body}");
     promo_rules::load("t.toml", &src).map_err(|d| d.to_string())
 }
@@ -26,7 +26,7 @@ fn errors(body: &str) -> String {
     }
 }
 
-fn answer(rules: &promo_rules::Rules, op: Op, lhs: Operand, rhs: Operand) -> Result<DType, String> {
+fn answer(rules: &promo_rules::RuleFile, op: Op, lhs: Operand, rhs: Operand) -> Result<DType, String> {
     rules.with_table(|t| {
         t.promote(&t.default_options(), op, lhs, rhs)
             .map_err(|e: Refusal<'_>| e.to_string())
@@ -91,7 +91,7 @@ complex = "c64"
     ))
     .unwrap();
     use DType::*;
-    let t = Operand::Tensor;
+    let t = Operand::Dimensioned;
     let p = Operand::Python;
     // Every tensor pair of the base is the least upper bound, checked by brute force
     // against the order the edges state.
@@ -247,8 +247,8 @@ fn a_derived_layer_in_a_commutative_rule_set_must_not_contradict_itself() {
         answer(
             &rules,
             Op::Add,
-            Operand::Tensor(DType::I8),
-            Operand::Tensor(DType::F32)
+            Operand::Dimensioned(DType::I8),
+            Operand::Dimensioned(DType::F32)
         ),
         Ok(DType::F32)
     );
@@ -289,4 +289,19 @@ fn declared_properties_are_checked_with_a_counterexample() {
         &format!("[reasons]\nm = \"m\"\n[[layer]]\nname = \"x\"\ncells = [\"i8 u8 = !m\"]\n{lattice}")
     )
     .is_ok());
+}
+
+/// Found by the rule-file fuzzer: in a CRLF file, a diagnostic about a whole
+/// `[[layer]]` table starts at the `\r` ending its header line, past the text the
+/// report shows; rendering it panicked.
+#[test]
+fn a_diagnostic_on_a_crlf_layer_table_renders() {
+    let src = (HEADER.to_owned() + "[[layer]]\nname = \"b\"\nrows = [\"i8\"]\nresult = \"i8\"\n")
+        .replace('\n', "\r\n");
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("missing cell: no layer without `when` or `ops`"),
+        "{e}"
+    );
+    assert!(e.contains("--> t.toml:"), "{e}");
 }
