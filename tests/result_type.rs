@@ -14,7 +14,7 @@ fn fold_disagreements(table: &promo_core::RuleTable<'static>) -> (usize, usize) 
                 let left = p(promote(table, a, b), c);
                 let right = promote(table, b, c).and_then(|bc| promote(table, a, bc));
                 differ += usize::from(left.as_ref().ok() != right.as_ref().ok());
-                let operands = [a, b, c].map(Operand::Tensor);
+                let operands = [a, b, c].map(Operand::Dimensioned);
                 assert_eq!(
                     result_type(table, &table.default_options(), Op::Add, &operands),
                     left,
@@ -38,11 +38,11 @@ fn one_two_and_no_operands() {
     let t = &rules::dali::TABLE;
     let o = t.default_options();
     assert_eq!(
-        result_type(t, &o, Op::Add, &[Operand::Tensor(DType::U8)]),
+        result_type(t, &o, Op::Add, &[Operand::Dimensioned(DType::U8)]),
         Ok(DType::U8)
     );
     assert_eq!(
-        result_type(t, &o, Op::Add, &[Operand::Tensor(DType::F16)]),
+        result_type(t, &o, Op::Add, &[Operand::Dimensioned(DType::F16)]),
         Err(Refusal::UnsupportedDType(DType::F16))
     );
     assert_eq!(
@@ -52,7 +52,7 @@ fn one_two_and_no_operands() {
     assert_eq!(result_type(t, &o, Op::Add, &[]), Err(Refusal::NoRule));
     for &a in t.dtypes {
         for &b in t.dtypes {
-            let pair = [Operand::Tensor(a), Operand::Tensor(b)];
+            let pair = [Operand::Dimensioned(a), Operand::Dimensioned(b)];
             assert_eq!(
                 result_type(t, &o, Op::Divide, &pair),
                 t.promote(&o, Op::Divide, pair[0], pair[1])
@@ -61,13 +61,13 @@ fn one_two_and_no_operands() {
     }
     // A chain with a Python scalar: u8 tensor * 2 / 3.0 in DALI.
     let chain = [
-        Operand::Tensor(DType::U8),
+        Operand::Dimensioned(DType::U8),
         "python:int".parse().unwrap(),
         "python:float".parse().unwrap(),
     ];
     let step = t.promote(&o, Op::Multiply, chain[0], chain[1]).unwrap();
     assert_eq!(
         result_type(t, &o, Op::Multiply, &chain),
-        t.promote(&o, Op::Multiply, Operand::Tensor(step), chain[2])
+        t.promote(&o, Op::Multiply, Operand::Dimensioned(step), chain[2])
     );
 }

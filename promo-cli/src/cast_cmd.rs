@@ -177,7 +177,7 @@ pub fn cast_line(text: &str, from: DType, to: DType, options: &CastOptions) -> R
             return Ok(format!("{text} -> string {text:?}"));
         }
         let bits = parse_str(text, to, options).map_err(|e| match e {
-            promo_core::cast::CastError::NoCast(_) => e.to_string(),
+            promo_core::cast::ParseValueError::NoCast(_) => e.to_string(),
             e => format!("{e} (as {to})"),
         })?;
         return Ok(format!(

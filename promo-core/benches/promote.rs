@@ -21,7 +21,7 @@ fn all_pairs(bencher: Bencher, name: &str) {
             table
                 .dtypes
                 .iter()
-                .map(move |&b| (Operand::Tensor(a), Operand::Tensor(b)))
+                .map(move |&b| (Operand::Dimensioned(a), Operand::Dimensioned(b)))
         })
         .collect();
     bencher

@@ -96,8 +96,8 @@ pub fn convert_promote<'a>(
         .promote(
             options,
             op,
-            Operand::Tensor(lhs.dtype),
-            Operand::Tensor(rhs.dtype),
+            Operand::Dimensioned(lhs.dtype),
+            Operand::Dimensioned(rhs.dtype),
         )
         .map_err(ConvertPromoteError::Refused)?;
     let convert = |b: Buffer<'_>| {
@@ -121,7 +121,7 @@ pub fn converters<'a>(
     rhs: DType,
 ) -> Result<(DType, Converter, Converter), ConvertPromoteError<'a>> {
     let dtype = table
-        .promote(options, op, Operand::Tensor(lhs), Operand::Tensor(rhs))
+        .promote(options, op, Operand::Dimensioned(lhs), Operand::Dimensioned(rhs))
         .map_err(ConvertPromoteError::Refused)?;
     let converter =
         |from| Converter::new(from, dtype, CastOptions::default()).map_err(ConvertPromoteError::Convert);

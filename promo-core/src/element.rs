@@ -6,6 +6,8 @@ use half::{bf16, f16};
 use num_complex::Complex;
 
 pub(crate) mod sealed {
+    /// Implemented only inside promo-core: element types, and nothing for the
+    /// diagnostic traits the macro generates.
     pub trait Sealed {}
 }
 

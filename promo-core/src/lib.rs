@@ -109,13 +109,13 @@ pub use promo_macros::rules;
 
 #[doc(hidden)]
 pub mod __private {
+    /// Seals the generated diagnostic traits (the one sealing trait of the crate,
+    /// also behind [`Element`](crate::Element)).
+    pub use crate::element::sealed::Sealed;
     pub use crate::promote::Refused;
     pub use half::{bf16, f16};
     pub use num_complex::Complex;
     pub use promo_table as table;
-
-    /// Seals the generated diagnostic traits.
-    pub trait Sealed {}
 }
 
 /// The README's Rust examples, compiled and run as doctests.

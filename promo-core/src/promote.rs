@@ -103,7 +103,7 @@ pub fn promote(
 /// use promo_core::{result_type, rules, DType, Op, Operand};
 /// let t = &rules::kernel_float::TABLE;
 /// let o = t.default_options();
-/// let operands = [DType::I8, DType::I16, DType::F16].map(Operand::Tensor);
+/// let operands = [DType::I8, DType::I16, DType::F16].map(Operand::Dimensioned);
 /// assert_eq!(result_type(t, &o, Op::Add, &operands), Ok(DType::F16));
 /// ```
 pub fn result_type<'a>(
@@ -117,8 +117,8 @@ pub fn result_type<'a>(
     };
     if rest.is_empty() {
         return match first {
-            Operand::Tensor(d) | Operand::Scalar(d) if table.dtypes.contains(&d) => Ok(d),
-            Operand::Tensor(d) | Operand::Scalar(d) => Err(Refusal::UnsupportedDType(d)),
+            Operand::Dimensioned(d) | Operand::Scalar(d) if table.dtypes.contains(&d) => Ok(d),
+            Operand::Dimensioned(d) | Operand::Scalar(d) => Err(Refusal::UnsupportedDType(d)),
             Operand::Python(kind) => table.python[kind as usize].ok_or(Refusal::PythonScalar),
         };
     }
@@ -126,7 +126,7 @@ pub fn result_type<'a>(
     for &next in rest {
         let step = table.promote(options, op, acc, next)?;
         acc = match (acc, next) {
-            (Operand::Tensor(_), _) | (_, Operand::Tensor(_)) => Operand::Tensor(step),
+            (Operand::Dimensioned(_), _) | (_, Operand::Dimensioned(_)) => Operand::Dimensioned(step),
             _ => Operand::Scalar(step),
         };
         dtype = Some(step);

@@ -1,7 +1,7 @@
 //! Stage 3: a checked rule set to Rust items.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use promo_rules::model::{domain_len, index_map, OptionDefKind, Rules};
+use promo_rules::model::{domain_len, index_map, OptionDefKind, RuleFile};
 use promo_table::{Cell, DType, Op, Operand, OptionValue, Refusal, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
@@ -165,7 +165,7 @@ fn camel(key: &str) -> String {
 }
 
 /// The `const` table: the same data the rule file holds, as slices.
-fn expand_table(rules: &Rules) -> TokenStream {
+fn expand_table(rules: &RuleFile) -> TokenStream {
     let t = quote!(::promo_core::__private::table);
     let (name, title, version, commutative) = (&rules.name, &rules.title, &rules.version, rules.commutative);
     let dtypes = rules.dtypes.iter().map(|&d| dtype_tokens(d));
@@ -254,7 +254,7 @@ fn expand_table(rules: &Rules) -> TokenStream {
 }
 
 /// Every item the rule file becomes.
-pub fn expand(rules: &Rules, rel_path: &str, tracked_path: &str) -> TokenStream {
+pub fn expand(rules: &RuleFile, rel_path: &str, tracked_path: &str) -> TokenStream {
     let module = format_ident!("{}", rules.name);
     let table = expand_table(rules);
     let doc = format!(
@@ -357,7 +357,7 @@ type Answers = Vec<Option<Result<DType, String>>>;
 
 /// What the impls of one marker type are generated from.
 struct PairCx<'a> {
-    rules: &'a Rules,
+    rules: &'a RuleFile,
     table: &'a promo_table::RuleTable<'a>,
     options: &'a promo_table::Options,
     marker: &'a Ident,
@@ -374,10 +374,12 @@ impl PairCx<'_> {
         for &a in &self.rules.dtypes {
             for &b in &self.rules.dtypes {
                 out.push(
-                    match self
-                        .table
-                        .promote(self.options, op, Operand::Tensor(a), Operand::Tensor(b))
-                    {
+                    match self.table.promote(
+                        self.options,
+                        op,
+                        Operand::Dimensioned(a),
+                        Operand::Dimensioned(b),
+                    ) {
                         Ok(d) => Some(Ok(d)),
                         Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason).to_owned())),
                         Err(_) => None,
@@ -417,7 +419,7 @@ impl PairCx<'_> {
                 };
                 match self
                     .table
-                    .promote(self.options, op, Operand::Tensor(a), Operand::Tensor(b))
+                    .promote(self.options, op, Operand::Dimensioned(a), Operand::Dimensioned(b))
                 {
                     Ok(out) => {
                         let Some(tout) = rust_type(out) else { continue };

@@ -1,7 +1,7 @@
 //! `promo explain`: which statement of a rule file decided a pair, and how.
 
 use crate::derive::Join;
-use crate::model::{Derivation, ResultRule, Rules};
+use crate::model::{Derivation, ResultRule, RuleFile};
 use crate::Diagnostic;
 use promo_table::{Cell, DType, Op, Operand, Options, Refusal};
 use std::fmt::Write as _;
@@ -13,7 +13,7 @@ use std::ops::Range;
 /// a derived `result` with its condition, or the lattice path to the least upper
 /// bound), and whether a Python scalar was typed as a tensor first.
 pub fn explain(
-    rules: &Rules,
+    rules: &RuleFile,
     path: &str,
     src: &str,
     options: &Options,
@@ -75,7 +75,7 @@ pub fn explain(
         }
         // The operands as the layer saw them.
         let typed = |o: Operand| match o {
-            Operand::Python(k) if trace.python_typed => rules.python[k.index()].map(Operand::Tensor).unwrap_or(o),
+            Operand::Python(k) if trace.python_typed => rules.python[k.index()].map(Operand::Dimensioned).unwrap_or(o),
             other => other,
         };
         let (mut l, mut r) = (typed(lhs), typed(rhs));
@@ -158,10 +158,10 @@ pub fn explain(
 }
 
 /// Where the cell of (`l`, `r`) of a layer was written.
-fn cell_span(rules: &Rules, layer: usize, l: Operand, r: Operand) -> Option<Range<usize>> {
+fn cell_span(rules: &RuleFile, layer: usize, l: Operand, r: Operand) -> Option<Range<usize>> {
     let layer = &rules.layers[layer];
     let key = |o: Operand| match o {
-        Operand::Tensor(d) | Operand::Scalar(d) => d.index(),
+        Operand::Dimensioned(d) | Operand::Scalar(d) => d.index(),
         Operand::Python(k) => k.index(),
     };
     let row = layer.rows.iter().position(|&k| k == key(l))?;
@@ -171,14 +171,14 @@ fn cell_span(rules: &Rules, layer: usize, l: Operand, r: Operand) -> Option<Rang
 
 fn key_name(o: Operand) -> String {
     match o {
-        Operand::Tensor(d) | Operand::Scalar(d) => d.to_string(),
+        Operand::Dimensioned(d) | Operand::Scalar(d) => d.to_string(),
         Operand::Python(k) => k.to_string(),
     }
 }
 
-fn operand_dtype(rules: &Rules, o: Operand) -> Option<DType> {
+fn operand_dtype(rules: &RuleFile, o: Operand) -> Option<DType> {
     match o {
-        Operand::Tensor(d) | Operand::Scalar(d) => Some(d),
+        Operand::Dimensioned(d) | Operand::Scalar(d) => Some(d),
         Operand::Python(k) => rules.python[k.index()],
     }
 }

@@ -6,8 +6,8 @@
 //! | --- | --- | --- |
 //! | parse | [`parse`] | TOML text → [`parse::RawFile`], byte spans kept |
 //! | validate | [`validate`] | names resolved, every `check_*` rule applied, all errors collected |
-//! | derive | [`derive`] | the lattice, kinds, `where` conditions: derived layers become cells |
-//! | model | [`model`] | the checked [`Rules`]; [`Rules::with_table`] for lookups |
+//! | derive | [`derive`](mod@derive) | the lattice, kinds, `where` conditions: derived layers become cells |
+//! | model | [`model`] | the checked [`RuleFile`]; [`RuleFile::with_table`] for lookups |
 //! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
 //!
 //! ```
@@ -29,10 +29,10 @@ pub mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
 pub use explain::explain;
-pub use model::Rules;
+pub use model::RuleFile;
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`.
-pub fn load(path: &str, src: &str) -> Result<Rules, Diagnostics> {
+pub fn load(path: &str, src: &str) -> Result<RuleFile, Diagnostics> {
     let fail = |errors| Diagnostics {
         path: path.to_owned(),
         src: src.to_owned(),

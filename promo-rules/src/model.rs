@@ -98,9 +98,11 @@ impl LayerDef {
     }
 }
 
-/// A checked rule file.
+/// A checked rule file: the model `promo-macros` expands and `promo check` reports
+/// on. (`promo_table::RuleTable` is its run-time table, `promo_core::RuleSet` the
+/// trait of its marker types.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
+pub struct RuleFile {
     /// Command-line name.
     pub name: String,
     /// Marker type for the default options.
@@ -150,7 +152,7 @@ pub fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
     map
 }
 
-impl Rules {
+impl RuleFile {
     /// Lends the rules as a [`RuleTable`], the shape the run-time lookup reads.
     pub fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> R) -> R {
         let choices: Vec<Vec<&str>> = self

@@ -49,7 +49,7 @@ impl AddTable {
             for &b in &dtypes {
                 cells.push(
                     table
-                        .promote(options, Op::Add, Operand::Tensor(a), Operand::Tensor(b))
+                        .promote(options, Op::Add, Operand::Dimensioned(a), Operand::Dimensioned(b))
                         .ok(),
                 );
             }

@@ -2,7 +2,7 @@
 //! all problems instead of stopping at the first.
 
 use crate::derive::{self, Join, Lattice, PairCondition};
-use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, ResultRule, Rules};
+use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, ResultRule, RuleFile};
 use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
 use crate::properties::{self, Property};
 use crate::Diagnostic;
@@ -65,7 +65,7 @@ fn error_kind(message: &str) -> String {
 }
 
 /// Checks a raw rule file and builds its model, or returns every problem found.
-pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
+pub fn validate(src: &str, raw: &RawFile) -> Result<RuleFile, Vec<Diagnostic>> {
     let mut cx = Ctxt::default();
     let header = &raw.rules;
     check_identifier(&mut cx, &header.name, "rule set name", |c| {
@@ -130,7 +130,7 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
     if !cx.errors.is_empty() {
         return Err(cx.finish());
     }
-    let rules = Rules {
+    let rules = RuleFile {
         name: header.name.get_ref().clone(),
         marker: header.marker.get_ref().clone(),
         title: header.title.clone(),
@@ -156,7 +156,7 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<Rules, Vec<Diagnostic>> {
 
 /// A declared property (`associative = true`, `lattice = true`) holds for the
 /// `add` table under every marker's options; the error gives a counterexample.
-fn check_declared_properties(cx: &mut Ctxt, raw: &RawFile, rules: &Rules) {
+fn check_declared_properties(cx: &mut Ctxt, raw: &RawFile, rules: &RuleFile) {
     for (declared, property) in [
         (&raw.rules.associative, Property::Associative),
         (&raw.rules.lattice, Property::Lattice),

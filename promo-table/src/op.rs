@@ -1,7 +1,10 @@
 //! [`Op`]: the binary operations a promotion can depend on.
 //!
 //! One vocabulary for every rule set: PaddlePaddle's API names, with the Python
-//! operators accepted as aliases.
+//! operators accepted as aliases. It is the union of what the bundled frameworks
+//! distinguish (Paddle's loss functions included): a rule set lists the operations
+//! it answers for in `rules.ops`, and every other operation is refused as
+//! unsupported by that rule set, so a name here promises nothing about a framework.
 
 use core::fmt;
 use core::str::FromStr;

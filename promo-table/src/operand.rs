@@ -52,8 +52,9 @@ impl fmt::Display for PyScalar {
 /// One operand of a binary operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
-    /// A tensor with at least one dimension.
-    Tensor(DType),
+    /// A tensor with at least one dimension (a rule file's `dimensioned`; its
+    /// `tensor` side matches this and [`Operand::Scalar`]).
+    Dimensioned(DType),
     /// A rank-0 (0-d, "scalar") tensor.
     Scalar(DType),
     /// A Python scalar literal.
@@ -64,7 +65,7 @@ impl Operand {
     /// The operand's dtype, if it is a tensor of either rank.
     pub const fn dtype(self) -> Option<DType> {
         match self {
-            Operand::Tensor(d) | Operand::Scalar(d) => Some(d),
+            Operand::Dimensioned(d) | Operand::Scalar(d) => Some(d),
             Operand::Python(_) => None,
         }
     }
@@ -73,7 +74,7 @@ impl Operand {
 impl fmt::Display for Operand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Operand::Tensor(d) => write!(f, "{d}"),
+            Operand::Dimensioned(d) => write!(f, "{d}"),
             Operand::Scalar(d) => write!(f, "scalar:{d}"),
             Operand::Python(k) => write!(f, "python:{k}"),
         }
@@ -104,7 +105,7 @@ impl FromStr for Operand {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || BadOperand(s.to_owned());
         match s.split_once(':') {
-            None => s.parse().map(Operand::Tensor).map_err(|_| bad()),
+            None => s.parse().map(Operand::Dimensioned).map_err(|_| bad()),
             Some(("scalar", d)) => d.parse().map(Operand::Scalar).map_err(|_| bad()),
             Some(("python", k)) => PyScalar::parse_name(k).map(Operand::Python).ok_or_else(bad),
             Some(_) => Err(bad()),
@@ -115,7 +116,7 @@ impl FromStr for Operand {
 impl From<DType> for Operand {
     /// A dtype alone names a tensor with at least one dimension.
     fn from(d: DType) -> Self {
-        Operand::Tensor(d)
+        Operand::Dimensioned(d)
     }
 }
 
@@ -128,7 +129,7 @@ mod tests {
         for s in ["i32", "scalar:f16", "python:complex"] {
             assert_eq!(s.parse::<Operand>().unwrap().to_string(), s);
         }
-        assert_eq!("float32".parse::<Operand>(), Ok(Operand::Tensor(DType::F32)));
+        assert_eq!("float32".parse::<Operand>(), Ok(Operand::Dimensioned(DType::F32)));
         for bad in ["python:str", "rank0:i8", "scalar:f9", ""] {
             assert!(bad.parse::<Operand>().is_err(), "{bad}");
         }

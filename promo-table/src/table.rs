@@ -41,8 +41,10 @@ impl Side {
     /// The index of `operand` on this side's axis, or `None` if the side does not match.
     const fn key(self, operand: Operand) -> Option<usize> {
         match (self, operand) {
-            (Side::Tensor, Operand::Tensor(d) | Operand::Scalar(d)) => Some(d.index()),
-            (Side::Scalar, Operand::Scalar(d)) | (Side::Dimensioned, Operand::Tensor(d)) => Some(d.index()),
+            (Side::Tensor, Operand::Dimensioned(d) | Operand::Scalar(d)) => Some(d.index()),
+            (Side::Scalar, Operand::Scalar(d)) | (Side::Dimensioned, Operand::Dimensioned(d)) => {
+                Some(d.index())
+            }
             (Side::Python, Operand::Python(k)) => Some(k.index()),
             _ => None,
         }
@@ -214,7 +216,7 @@ pub const OPERAND_KEYS: usize = 2 * DType::COUNT + 4;
 /// `2 * COUNT + kind` for a Python scalar.
 pub const fn operand_key(operand: Operand) -> usize {
     match operand {
-        Operand::Tensor(d) => d.index(),
+        Operand::Dimensioned(d) => d.index(),
         Operand::Scalar(d) => DType::COUNT + d.index(),
         Operand::Python(k) => 2 * DType::COUNT + k.index(),
     }
@@ -229,7 +231,7 @@ pub fn operand_of_key(key: usize) -> Option<Operand> {
         crate::PyScalar::Complex,
     ];
     match key {
-        k if k < DType::COUNT => DType::from_index(k).map(Operand::Tensor),
+        k if k < DType::COUNT => DType::from_index(k).map(Operand::Dimensioned),
         k if k < 2 * DType::COUNT => DType::from_index(k - DType::COUNT).map(Operand::Scalar),
         k => python.get(k - 2 * DType::COUNT).copied().map(Operand::Python),
     }
@@ -544,7 +546,7 @@ impl<'a> RuleTable<'a> {
         }
         // No layer speaks of a Python scalar here: type it as a tensor.
         let typed = |o: Operand| match o {
-            Operand::Python(k) => self.python[k.index()].map(Operand::Tensor),
+            Operand::Python(k) => self.python[k.index()].map(Operand::Dimensioned),
             other => Some(other),
         };
         match (lhs, rhs) {
@@ -597,7 +599,7 @@ impl<'a> RuleTable<'a> {
             .map(|&l| {
                 self.dtypes
                     .iter()
-                    .map(|&r| self.promote(options, op, Operand::Tensor(l), Operand::Tensor(r)))
+                    .map(|&r| self.promote(options, op, Operand::Dimensioned(l), Operand::Dimensioned(r)))
                     .collect()
             })
             .collect()

@@ -161,7 +161,7 @@ const fn bytes_for(bits: usize, count: usize) -> usize {
 }
 
 /// One monomorphized conversion of `count` elements.
-type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
+pub(super) type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
 
 /// The identity conversion: the bytes as they are.
 fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
@@ -170,7 +170,7 @@ fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
 }
 
 #[inline(never)]
-fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
+pub(super) fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
     src: &[u8],
     dst: &mut [u8],
     count: usize,
@@ -281,13 +281,20 @@ impl fmt::Debug for Converter {
 }
 
 impl Converter {
-    /// The conversion from `from` to `to` with `options`: the scalar kernel, or for
-    /// `f32` into a narrow format, f16 or bf16 the SIMD kernel where the CPU has AVX2
-    /// (the same results; see [`Converter::scalar`]).
+    /// The conversion from `from` to `to` with `options`: the scalar kernel, or a
+    /// faster one with the same results (see [`Converter::scalar`]): for `f32` into
+    /// a narrow format, f16 or bf16 the SIMD kernel where the CPU has AVX2; into
+    /// `f32` from an 8- or 4-bit float or i4/u4 a table of the scalar results, from
+    /// bf16 a shift, from f16 F16C where the CPU has it.
     pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
         let mut converter = Self::scalar(from, to, options)?;
         if from == DType::F32 {
             if let Some(kernel) = fast_f32_kernel(to, &options) {
+                converter.kernel = kernel;
+            }
+        }
+        if to == DType::F32 {
+            if let Some(kernel) = super::decode::to_f32_kernel(from) {
                 converter.kernel = kernel;
             }
         }

@@ -28,7 +28,8 @@ mod text;
 mod values;
 
 pub use text::{
-    format_bits, format_value, parse_str, parse_value, CastError, FormatKind, Kind, ParseKind, Precision,
+    format_bits, format_value, parse_str, parse_value, FormatKind, Kind, ParseKind, ParseValueError,
+    Precision,
 };
 pub use values::{CastFrom, CastSource, CastTarget, FloatToInt, Value};
 
@@ -122,5 +123,6 @@ pub(crate) fn to_e8m0(x: f64, options: &CastOptions) -> f8e8m0 {
 }
 
 mod buffer;
+mod decode;
 mod simd;
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, ConvertError, Converter};

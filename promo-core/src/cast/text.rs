@@ -7,7 +7,7 @@ use core::fmt;
 
 /// A string that is not a number of the requested kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CastError {
+pub enum ParseValueError {
     /// Not a number at all (`"abc"`, `""`, `"0x10"`).
     NotANumber(String),
     /// A number, but not an integer, where an integer type was asked for (`"2.5"`).
@@ -18,18 +18,18 @@ pub enum CastError {
     NoCast(crate::DType),
 }
 
-impl fmt::Display for CastError {
+impl fmt::Display for ParseValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CastError::NotANumber(s) => write!(f, "not a number: `{s}`"),
-            CastError::NotAnInteger(s) => write!(f, "not an integer: `{s}`"),
-            CastError::OutOfRange(s, t) => write!(f, "`{s}` is out of range for {t}"),
-            CastError::NoCast(to) => write!(f, "no cast from string to {to}"),
+            ParseValueError::NotANumber(s) => write!(f, "not a number: `{s}`"),
+            ParseValueError::NotAnInteger(s) => write!(f, "not an integer: `{s}`"),
+            ParseValueError::OutOfRange(s, t) => write!(f, "`{s}` is out of range for {t}"),
+            ParseValueError::NoCast(to) => write!(f, "no cast from string to {to}"),
         }
     }
 }
 
-impl std::error::Error for CastError {}
+impl std::error::Error for ParseValueError {}
 
 /// Drops single underscores between digits (Python's `1_000`); `None` if an
 /// underscore stands anywhere else.
@@ -52,8 +52,8 @@ fn without_underscores(s: &str) -> Option<String> {
 
 /// Parses like Python's `float()`: surrounding whitespace, a sign, plain or
 /// scientific notation, `inf` / `infinity` / `nan` in any case, `_` between digits.
-pub fn parse_float(s: &str) -> Result<f64, CastError> {
-    let bad = || CastError::NotANumber(s.to_owned());
+pub fn parse_float(s: &str) -> Result<f64, ParseValueError> {
+    let bad = || ParseValueError::NotANumber(s.to_owned());
     let text = without_underscores(s.trim()).ok_or_else(bad)?;
     let unsigned = text.strip_prefix(['+', '-']).unwrap_or(&text);
     let word = unsigned.to_ascii_lowercase();
@@ -71,29 +71,29 @@ pub fn parse_float(s: &str) -> Result<f64, CastError> {
 
 /// Parses like Python's `int()`: whitespace, a sign, decimal digits with `_`
 /// between them.
-pub fn parse_int(s: &str) -> Result<i128, CastError> {
-    let text = without_underscores(s.trim()).ok_or_else(|| CastError::NotAnInteger(s.to_owned()))?;
+pub fn parse_int(s: &str) -> Result<i128, ParseValueError> {
+    let text = without_underscores(s.trim()).ok_or_else(|| ParseValueError::NotAnInteger(s.to_owned()))?;
     let digits = text.strip_prefix(['+', '-']).unwrap_or(&text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(if parse_float(s).is_ok() {
-            CastError::NotAnInteger(s.to_owned())
+            ParseValueError::NotAnInteger(s.to_owned())
         } else {
-            CastError::NotANumber(s.to_owned())
+            ParseValueError::NotANumber(s.to_owned())
         });
     }
     text.parse::<i128>()
-        .map_err(|_| CastError::OutOfRange(s.to_owned(), "i128"))
+        .map_err(|_| ParseValueError::OutOfRange(s.to_owned(), "i128"))
 }
 
 /// A string cast to `T`: floats parse as `f64` and round once to `T`; integer
 /// types take integers in range only; `bool` takes any number (zero is false).
-pub fn parse_value<T: CastTarget + ParseKind>(s: &str, options: &CastOptions) -> Result<T, CastError> {
+pub fn parse_value<T: CastTarget + ParseKind>(s: &str, options: &CastOptions) -> Result<T, ParseValueError> {
     let value = match T::KIND {
         Kind::Float => Value::Float(parse_float(s)?, FloatToInt::X86),
         Kind::Int { min, max, name } => {
             let i = parse_int(s)?;
             if i < min || i > max {
-                return Err(CastError::OutOfRange(s.to_owned(), name));
+                return Err(ParseValueError::OutOfRange(s.to_owned(), name));
             }
             Value::Int(i)
         }
@@ -260,7 +260,7 @@ format_kinds! {
 
 /// [`parse_value`] for a dtype known at run time: the result's bit pattern,
 /// zero-extended (4-bit types as their code).
-pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, CastError> {
+pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, ParseValueError> {
     use crate::DType as D;
     Ok(match to {
         D::Bool => parse_value::<bool>(s, options)? as u64,
@@ -284,7 +284,7 @@ pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64
         D::F8E5M2FNUZ => parse_value::<f8e5m2fnuz>(s, options)?.to_bits() as u64,
         D::F8E8M0 => parse_value::<f8e8m0>(s, options)?.to_bits() as u64,
         D::F4E2M1 => parse_value::<f4e2m1>(s, options)?.to_bits() as u64,
-        other => return Err(CastError::NoCast(other)),
+        other => return Err(ParseValueError::NoCast(other)),
     })
 }
 
@@ -344,6 +344,6 @@ mod tests {
         assert!(parse_float("").is_err());
         assert_eq!(parse_float("-Infinity"), Ok(f64::NEG_INFINITY));
         assert_eq!(parse_int("-0"), Ok(0));
-        assert!(matches!(parse_int("2.5"), Err(CastError::NotAnInteger(_))));
+        assert!(matches!(parse_int("2.5"), Err(ParseValueError::NotAnInteger(_))));
     }
 }
