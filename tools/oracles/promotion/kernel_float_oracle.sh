@@ -30,6 +30,20 @@ g++ -std=c++17 -O0 -w \
   "$here/kernel_float_oracle.cpp" -o "$work/oracle"
 "$work/oracle" > "$work/cases.json"
 
+# promote_t of a complex type with itself is a hard compile error (two partial
+# specializations match); the oracle records it as refused without instantiating
+# it, and this probe checks that it really does not compile.
+for t in float double; do
+  printf '#include "kernel_float.h"\n#include "kernel_float/complex.h"\nusing C = kernel_float::complex_type<%s>;\nusing P = kernel_float::promote_t<C, C>;\nint main() { return sizeof(P); }\n' "$t" > "$work/probe_$t.cpp"
+  if g++ -std=c++17 -fsyntax-only -w -include math.h \
+    -DKERNEL_FLOAT_IS_CUDA=1 -DKERNEL_FLOAT_DEVICE=inline -DKERNEL_FLOAT_FP8_AVAILABLE=1 \
+    -I "$nv/cuda_runtime/include" -I "$nv/cuda_nvcc/include" -I "$nv/cuda_cccl/include" \
+    -I "$kf/include" "$work/probe_$t.cpp" 2>/dev/null; then
+    echo "kernel_float now promotes complex_type<$t> with itself: update the oracle" >&2
+    exit 1
+  fi
+done
+
 cuda_version=$("$venvs/cuda/bin/pip" show nvidia-cuda-runtime-cu12 2>/dev/null | sed -n 's/^Version: //p')
 python3 - "$work/cases.json" "$out" "$commit" "$cuda_version" <<'PY'
 import json, sys
@@ -45,8 +59,11 @@ doc = {
     "provenance": "every cell compiled: kernel_float.h and kernel_float/fp8.h included as they are, "
                   "built with g++ -std=c++17 (host only) against the CUDA headers of "
                   "nvidia-cuda-runtime-cu12 " + sys.argv[4] + " (__half, __nv_bfloat16, "
-                  "__nv_fp8_e4m3, __nv_fp8_e5m2); a null cell is a pair for which "
-                  "kernel_float::promote_t names no type (detected with SFINAE)",
+                  "__nv_fp8_e4m3, __nv_fp8_e5m2) and kernel_float/complex.h (complex_type<float>, "
+                  "complex_type<double>); a null cell is a pair for which "
+                  "kernel_float::promote_t names no type (detected with SFINAE), or a complex "
+                  "type with itself, whose promote_t is ambiguous (a hard error, checked by a "
+                  "separate compile)",
     "dtypes": dtypes,
     "groups": [{"options": {}, "op": "add", "cases": cases}],
 }
