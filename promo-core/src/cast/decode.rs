@@ -4,7 +4,7 @@
 //!
 //! | source | kernel |
 //! | --- | --- |
-//! | a float8 format | a 256-entry table of the scalar cast's results, gathered 8 at a time with AVX2 |
+//! | a float8 format | with AVX2, 8 at a time by arithmetic (shift and rebias; subnormals converted and scaled); without, a 256-entry table of the scalar cast's results |
 //! | a 4-bit format (f4e2m1, i4, u4), two per byte | a 16-entry table, two outputs per byte |
 //! | bf16 | the 16 bits shifted into the top of an f32 (a NaN made the quiet NaN of its sign, as the scalar cast does), 8 at a time with AVX2 |
 //! | f8e8m0 | the scalar cast (a shift of the exponent; faster than a table) |
@@ -20,11 +20,26 @@ use super::CastOptions;
 use crate::DType;
 use std::sync::OnceLock;
 
-/// A source format of one byte per element, decoded through a 256-entry table.
+/// A float8 format: decoded by arithmetic with AVX2, through a 256-entry table
+/// without it.
 pub(super) trait ByteTable: Raw + CastSource {
+    /// Mantissa bits.
+    const MANTISSA: u32;
+    /// Exponent bias.
+    const BIAS: i32;
+    /// Where the format keeps its special values: [`FINITE`] (S.1111.111 is NaN),
+    /// [`IEEE`] (all-ones exponent: ±inf, NaN) or [`FNUZ`] (0x80 is NaN, no −0).
+    const SPECIALS: u8;
     /// The format's table, filled on first use.
     fn table() -> &'static OnceLock<[u32; 256]>;
 }
+
+/// [`ByteTable::SPECIALS`]: NaN is S.1111.111, no infinities (E4M3FN).
+pub(super) const FINITE: u8 = 0;
+/// [`ByteTable::SPECIALS`]: an all-ones exponent is ±inf or NaN (E5M2).
+pub(super) const IEEE: u8 = 1;
+/// [`ByteTable::SPECIALS`]: 0x80 is the only NaN, no −0 and no infinities.
+pub(super) const FNUZ: u8 = 2;
 
 /// A source format of two elements per byte, decoded through a 16-entry table.
 pub(super) trait NibbleTable: Raw + CastSource {
@@ -33,8 +48,11 @@ pub(super) trait NibbleTable: Raw + CastSource {
 }
 
 macro_rules! tables {
-    (bytes: $($b:ty),*; nibbles: $($n:ty),*) => {
+    (bytes: $($b:ty = $m:expr, $bias:expr, $sp:expr),*; nibbles: $($n:ty),*) => {
         $(impl ByteTable for $b {
+            const MANTISSA: u32 = $m;
+            const BIAS: i32 = $bias;
+            const SPECIALS: u8 = $sp;
             fn table() -> &'static OnceLock<[u32; 256]> {
                 static TABLE: OnceLock<[u32; 256]> = OnceLock::new();
                 &TABLE
@@ -50,7 +68,10 @@ macro_rules! tables {
 }
 
 use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, i4, u4};
-tables!(bytes: f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz; nibbles: f4e2m1, i4, u4);
+tables!(
+    bytes: f8e4m3fn = 3, 7, FINITE, f8e4m3fnuz = 3, 8, FNUZ, f8e5m2 = 2, 15, IEEE, f8e5m2fnuz = 2, 16, FNUZ;
+    nibbles: f4e2m1, i4, u4
+);
 
 /// The fast kernel into f32 from `from`, if there is one.
 pub(super) fn to_f32_kernel(from: DType) -> Option<Kernel> {
@@ -73,8 +94,8 @@ fn scalar_bits<S: Raw + CastSource>(bytes: &[u8], i: usize) -> u32 {
     <f32 as CastTarget>::from_value(S::read(bytes, i).value(), &CastOptions::default()).to_bits()
 }
 
-/// `S` (one byte per element) into f32 through its table: 8 lookups at a time with
-/// AVX2's gather where the CPU has it (chosen once per call), else one by one.
+/// `S` (one byte per element) into f32: 8 at a time by arithmetic with AVX2 where
+/// the CPU has it (chosen once per call), else through its table one by one.
 pub(super) fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
     let table = S::table().get_or_init(|| std::array::from_fn(|b| scalar_bits::<S>(&[b as u8], 0)));
     let mut done = 0;
@@ -82,8 +103,8 @@ pub(super) fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8], count: usiz
     {
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2 (checked just above); the function stays inside
-            // the slices it is given, and every index it gathers is below 256.
-            done = unsafe { x86::gather_bytes(table, &src[..count], &mut dst[..count * 4]) };
+            // the slices it is given.
+            done = unsafe { x86::float8_to_f32::<S>(&src[..count], &mut dst[..count * 4]) };
         }
     }
     bytes_to_f32_portable(table, &src[done..count], &mut dst[done * 4..count * 4]);
@@ -162,23 +183,69 @@ pub(super) fn f16_to_f32(src: &[u8], dst: &mut [u8], count: usize, options: &Cas
 mod x86 {
     use std::arch::x86_64::*;
 
-    /// Looks up whole blocks of 8 bytes in `table` with `vpgatherdd`, returning how
-    /// many elements it did.
+    /// The constants of one float8 format's decoding.
+    struct Float8 {
+        shift: __m256i,
+        rebias: __m256i,
+        scale: __m256,
+        first_normal: __m256i,
+        ieee_infinity: __m256i,
+    }
+
+    /// Decodes 8 float8 codes (one per 32-bit lane). A normal value is its bits
+    /// shifted into place plus the change of bias; a subnormal (zero included) is
+    /// its integer mantissa converted and scaled by 2^(1 − bias − mantissa bits),
+    /// exact and on normal operands only; NaN is the quiet NaN of its sign and
+    /// E5M2's infinities are f32's, as the scalar cast gives.
+    #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn gather_bytes(table: &[u32; 256], src: &[u8], dst: &mut [u8]) -> usize {
-        let blocks = (src.len() / 8).min(dst.len() / 32);
+    fn decode8<S: super::ByteTable>(x: __m256i, f: &Float8) -> __m256i {
+        let sign = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x80)), 24);
+        let mag = _mm256_and_si256(x, _mm256_set1_epi32(0x7f));
+        let normal = _mm256_add_epi32(_mm256_sllv_epi32(mag, f.shift), f.rebias);
+        let subnormal = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(mag), f.scale));
+        let mut out = _mm256_blendv_epi8(normal, subnormal, _mm256_cmpgt_epi32(f.first_normal, mag));
+        let nan = match S::SPECIALS {
+            super::FINITE => _mm256_cmpeq_epi32(mag, _mm256_set1_epi32(0x7f)),
+            super::IEEE => {
+                let inf = _mm256_cmpeq_epi32(mag, f.ieee_infinity);
+                out = _mm256_blendv_epi8(out, _mm256_set1_epi32(0x7f80_0000), inf);
+                _mm256_cmpgt_epi32(mag, f.ieee_infinity)
+            }
+            _ => _mm256_cmpeq_epi32(x, _mm256_set1_epi32(0x80)),
+        };
+        _mm256_or_si256(_mm256_blendv_epi8(out, _mm256_set1_epi32(0x7fc0_0000), nan), sign)
+    }
+
+    /// Decodes whole blocks of 32 float8 bytes ([`decode8`] four times per block),
+    /// returning how many elements it did.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn float8_to_f32<S: super::ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
+        let blocks = (src.len() / 32).min(dst.len() / 128);
+        let m = S::MANTISSA as i32;
+        let f = Float8 {
+            shift: _mm256_set1_epi32(23 - m),
+            rebias: _mm256_set1_epi32((127 - S::BIAS) << 23),
+            scale: _mm256_set1_ps(f32::from_bits(((128 - S::BIAS - m) as u32) << 23)),
+            first_normal: _mm256_set1_epi32(1 << m),
+            ieee_infinity: _mm256_set1_epi32(0x7f ^ ((1 << m) - 1)),
+        };
         for b in 0..blocks {
-            // SAFETY: block `b` (8 input bytes, 32 output bytes) lies inside both
-            // slices, as `blocks` counts only whole blocks of each; each index is a
-            // zero-extended byte, so every gathered element is inside `table`.
+            // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
+            // slices, as `blocks` counts only whole blocks of each; unaligned access.
             unsafe {
-                let bytes = _mm_loadl_epi64(src.as_ptr().add(b * 8) as *const __m128i);
-                let index = _mm256_cvtepu8_epi32(bytes);
-                let out = _mm256_i32gather_epi32::<4>(table.as_ptr() as *const i32, index);
-                _mm256_storeu_si256(dst.as_mut_ptr().add(b * 32) as *mut __m256i, out);
+                let v = _mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i);
+                let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+                let out = dst.as_mut_ptr().add(b * 128) as *mut __m256i;
+                for (i, bytes) in [lo, _mm_srli_si128::<8>(lo), hi, _mm_srli_si128::<8>(hi)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    _mm256_storeu_si256(out.add(i), decode8::<S>(_mm256_cvtepu8_epi32(bytes), &f));
+                }
             }
         }
-        blocks * 8
+        blocks * 32
     }
 
     /// Converts whole blocks of 8 bf16 values (shifted up, NaNs made the quiet NaN
