@@ -28,6 +28,13 @@ pub enum ConvertError {
     },
     /// A dtype name that promo does not know.
     UnknownDType(promo_table::UnknownDType),
+    /// Typed slices of different lengths ([`cast_slice`](crate::cast::cast_slice)).
+    LengthMismatch {
+        /// Elements in the source.
+        src: usize,
+        /// Elements in the destination.
+        dst: usize,
+    },
     /// The output slice cannot hold the converted elements.
     OutputTooSmall {
         /// Bytes the output needs.
@@ -49,6 +56,9 @@ impl fmt::Display for ConvertError {
             ConvertError::UnknownDType(e) => e.fmt(f),
             ConvertError::OutputTooSmall { needed, len } => {
                 write!(f, "the output needs {needed} bytes but has {len}")
+            }
+            ConvertError::LengthMismatch { src, dst } => {
+                write!(f, "the source has {src} elements but the destination {dst}")
             }
         }
     }
@@ -315,6 +325,12 @@ impl Converter {
             from_bits: from.bits() as usize,
             to_bits: to.bits() as usize,
         })
+    }
+
+    /// Converts exactly `count` elements of `src` into `dst`, which hold them
+    /// (the typed-slice path).
+    pub(crate) fn run(&self, src: &[u8], dst: &mut [u8], count: usize) {
+        (self.kernel)(src, dst, count, &self.options);
     }
 
     /// Bits per source element.

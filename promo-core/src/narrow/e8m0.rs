@@ -170,10 +170,8 @@ impl core::str::FromStr for f8e8m0 {
     }
 }
 
-#[cfg(feature = "bytemuck")]
 // SAFETY: `f8e8m0` is `repr(transparent)` over `u8` and every byte is a valid code.
 unsafe impl bytemuck::Zeroable for f8e8m0 {}
-#[cfg(feature = "bytemuck")]
 // SAFETY: as above; it is `Copy + 'static` with no padding.
 unsafe impl bytemuck::Pod for f8e8m0 {}
 

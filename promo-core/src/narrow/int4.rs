@@ -11,7 +11,7 @@ macro_rules! int4 {
         /// not every byte is a valid value: with the `bytemuck` feature the type is
         /// `Zeroable` but not `Pod` (use [`pack_nibbles`] for buffers).
         #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-        #[cfg_attr(feature = "bytemuck", derive(bytemuck::Zeroable))]
+        #[derive(bytemuck::Zeroable)]
         #[repr(transparent)]
         pub struct $name(u8);
 

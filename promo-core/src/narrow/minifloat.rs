@@ -217,11 +217,9 @@ impl<F: Format> FromStr for Minifloat<F> {
     }
 }
 
-#[cfg(feature = "bytemuck")]
 // SAFETY: `Minifloat<F>` is `repr(transparent)` over `u8` (the `PhantomData` is a
 // zero-sized field), so every bit pattern is valid and it has no padding.
 unsafe impl<F: Format> bytemuck::Zeroable for Minifloat<F> {}
-#[cfg(feature = "bytemuck")]
 // SAFETY: as above; `F` is a zero-sized `Copy` marker, so the type is `Copy + 'static`.
 unsafe impl<F: Format> bytemuck::Pod for Minifloat<F> {}
 
