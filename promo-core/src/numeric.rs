@@ -127,8 +127,8 @@ const fn pow2(e: i32) -> f64 {
     }
 }
 
-const F16: FloatInfo = FloatInfo::of_spec(&format::F16);
-const BF16: FloatInfo = FloatInfo::of_spec(&format::BF16);
+const F16: FloatInfo = FloatInfo::of_spec(&format::F16_SPEC);
+const BF16: FloatInfo = FloatInfo::of_spec(&format::BF16_SPEC);
 const F32: FloatInfo = FloatInfo::from_spec(32, 8, 23, 127, NonFinite::Ieee);
 const F64: FloatInfo = FloatInfo::from_spec(64, 11, 52, 1023, NonFinite::Ieee);
 /// E8M0: 2^-127 ..= 2^127, NaN `0xff`; no sign, no zero, no mantissa.
@@ -152,11 +152,11 @@ const F8E8M0: FloatInfo = FloatInfo {
 /// `None` for integers, `bool`, `string` and `nf4` (a lookup table, not a format).
 pub const fn finfo(dtype: DType) -> Option<FloatInfo> {
     Some(match dtype {
-        DType::F4E2M1 => FloatInfo::of_spec(&format::E2M1),
-        DType::F8E4M3FN => FloatInfo::of_spec(&format::E4M3FN),
-        DType::F8E4M3FNUZ => FloatInfo::of_spec(&format::E4M3FNUZ),
-        DType::F8E5M2 => FloatInfo::of_spec(&format::E5M2),
-        DType::F8E5M2FNUZ => FloatInfo::of_spec(&format::E5M2FNUZ),
+        DType::F4E2M1 => FloatInfo::of_spec(&format::E2M1_SPEC),
+        DType::F8E4M3FN => FloatInfo::of_spec(&format::E4M3FN_SPEC),
+        DType::F8E4M3FNUZ => FloatInfo::of_spec(&format::E4M3FNUZ_SPEC),
+        DType::F8E5M2 => FloatInfo::of_spec(&format::E5M2_SPEC),
+        DType::F8E5M2FNUZ => FloatInfo::of_spec(&format::E5M2FNUZ_SPEC),
         DType::F8E8M0 => F8E8M0,
         DType::F16 => F16,
         DType::BF16 => BF16,

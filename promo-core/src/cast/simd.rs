@@ -41,13 +41,13 @@ use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz};
 use half::{bf16, f16};
 
 targets! {
-    f8e4m3fn => format::E4M3FN, None, false;
-    f8e4m3fnuz => format::E4M3FNUZ, None, false;
-    f8e5m2 => format::E5M2, None, false;
-    f8e5m2fnuz => format::E5M2FNUZ, None, false;
-    f4e2m1 => format::E2M1, Some(true), false;
-    f16 => format::F16, Some(false), true;
-    bf16 => format::BF16, Some(false), false;
+    f8e4m3fn => format::E4M3FN_SPEC, None, false;
+    f8e4m3fnuz => format::E4M3FNUZ_SPEC, None, false;
+    f8e5m2 => format::E5M2_SPEC, None, false;
+    f8e5m2fnuz => format::E5M2FNUZ_SPEC, None, false;
+    f4e2m1 => format::E2M1_SPEC, Some(true), false;
+    f16 => format::F16_SPEC, Some(false), true;
+    bf16 => format::BF16_SPEC, Some(false), false;
 }
 
 /// Whether the f32 kernels compute `options`' cast into a format with this

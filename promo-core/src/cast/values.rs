@@ -288,7 +288,7 @@ impl CastTarget for f16 {
             let payload = ((bits >> 42) & 0x3ff) as u16;
             return f16::from_bits(sign | 0x7c00 | payload.max(1));
         }
-        f16::from_bits(format::F16.encode(x, false) as u16)
+        f16::from_bits(format::F16_SPEC.encode(x, false) as u16)
     }
 }
 
@@ -296,7 +296,7 @@ impl CastTarget for bf16 {
     /// Round to nearest even once, overflow to ±∞; NaN → `0x7fc0` / `0xffc0`.
     #[inline]
     fn from_value(value: Value, _: &CastOptions) -> Self {
-        bf16::from_bits(format::BF16.encode(as_f64(value), false) as u16)
+        bf16::from_bits(format::BF16_SPEC.encode(as_f64(value), false) as u16)
     }
 }
 

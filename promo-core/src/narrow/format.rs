@@ -45,7 +45,7 @@ pub struct Spec {
 }
 
 /// float8 E4M3FN.
-pub const E4M3FN: Spec = Spec {
+pub const E4M3FN_SPEC: Spec = Spec {
     name: "f8e4m3fn",
     exp_bits: 4,
     man_bits: 3,
@@ -54,7 +54,7 @@ pub const E4M3FN: Spec = Spec {
     nan: (0x7f, 0xff),
 };
 /// float8 E4M3FNUZ.
-pub const E4M3FNUZ: Spec = Spec {
+pub const E4M3FNUZ_SPEC: Spec = Spec {
     name: "f8e4m3fnuz",
     exp_bits: 4,
     man_bits: 3,
@@ -63,7 +63,7 @@ pub const E4M3FNUZ: Spec = Spec {
     nan: (0x80, 0x80),
 };
 /// float8 E5M2.
-pub const E5M2: Spec = Spec {
+pub const E5M2_SPEC: Spec = Spec {
     name: "f8e5m2",
     exp_bits: 5,
     man_bits: 2,
@@ -72,7 +72,7 @@ pub const E5M2: Spec = Spec {
     nan: (0x7e, 0xfe),
 };
 /// float8 E5M2FNUZ.
-pub const E5M2FNUZ: Spec = Spec {
+pub const E5M2FNUZ_SPEC: Spec = Spec {
     name: "f8e5m2fnuz",
     exp_bits: 5,
     man_bits: 2,
@@ -82,7 +82,7 @@ pub const E5M2FNUZ: Spec = Spec {
 };
 /// float4 E2M1. The reference (ml_dtypes) turns NaN into `0x8` (−0) and −NaN
 /// into `0x0` (+0).
-pub const E2M1: Spec = Spec {
+pub const E2M1_SPEC: Spec = Spec {
     name: "f4e2m1",
     exp_bits: 2,
     man_bits: 1,
@@ -91,7 +91,7 @@ pub const E2M1: Spec = Spec {
     nan: (0x8, 0x0),
 };
 /// IEEE binary16 (NaN payloads are handled by the caller, see `cast`).
-pub const F16: Spec = Spec {
+pub const F16_SPEC: Spec = Spec {
     name: "f16",
     exp_bits: 5,
     man_bits: 10,
@@ -100,7 +100,7 @@ pub const F16: Spec = Spec {
     nan: (0x7e00, 0xfe00),
 };
 /// bfloat16.
-pub const BF16: Spec = Spec {
+pub const BF16_SPEC: Spec = Spec {
     name: "bf16",
     exp_bits: 8,
     man_bits: 7,
@@ -299,12 +299,12 @@ mod tests {
 
     #[test]
     fn max_codes() {
-        assert_eq!(E4M3FN.max_code(), 0x7e);
-        assert_eq!(E4M3FNUZ.max_code(), 0x7f);
-        assert_eq!(E5M2.max_code(), 0x7b);
-        assert_eq!(E5M2FNUZ.max_code(), 0x7f);
-        assert_eq!(E2M1.max_code(), 0x7);
-        assert_eq!(F16.max_code(), 0x7bff);
-        assert_eq!(BF16.max_code(), 0x7f7f);
+        assert_eq!(E4M3FN_SPEC.max_code(), 0x7e);
+        assert_eq!(E4M3FNUZ_SPEC.max_code(), 0x7f);
+        assert_eq!(E5M2_SPEC.max_code(), 0x7b);
+        assert_eq!(E5M2FNUZ_SPEC.max_code(), 0x7f);
+        assert_eq!(E2M1_SPEC.max_code(), 0x7);
+        assert_eq!(F16_SPEC.max_code(), 0x7bff);
+        assert_eq!(BF16_SPEC.max_code(), 0x7f7f);
     }
 }

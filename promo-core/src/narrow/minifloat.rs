@@ -25,15 +25,15 @@ macro_rules! formats {
 
 formats! {
     /// Marker of float8 E4M3FN.
-    E4M3FN => format::E4M3FN;
+    E4M3FN => format::E4M3FN_SPEC;
     /// Marker of float8 E4M3FNUZ.
-    E4M3FNUZ => format::E4M3FNUZ;
+    E4M3FNUZ => format::E4M3FNUZ_SPEC;
     /// Marker of float8 E5M2.
-    E5M2 => format::E5M2;
+    E5M2 => format::E5M2_SPEC;
     /// Marker of float8 E5M2FNUZ.
-    E5M2FNUZ => format::E5M2FNUZ;
+    E5M2FNUZ => format::E5M2FNUZ_SPEC;
     /// Marker of float4 E2M1.
-    E2M1 => format::E2M1;
+    E2M1 => format::E2M1_SPEC;
 }
 
 /// A narrow float: the bits of one value of format `F`, in the low bits of a byte.
