@@ -304,22 +304,27 @@ pub enum Test {
 /// A `where` condition: every test must hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairCondition {
-    /// The tests, joined by `and`.
-    pub tests: Vec<Test>,
+    /// Alternatives joined by `or`, each a list of tests joined by `and` (`and`
+    /// binds tighter).
+    pub alternatives: Vec<Vec<Test>>,
     /// The condition as written.
     pub text: String,
 }
 
 impl PairCondition {
     /// Parses `lhs == rhs`, `lhs != rhs`, `kind(lhs) OP kind(rhs)` or
-    /// `kind(lhs|rhs) OP KIND`, joined by `and`.
+    /// `kind(lhs|rhs) OP KIND`, joined by `and` and `or` (`and` binds tighter).
     pub fn parse(text: &str) -> Result<PairCondition, String> {
-        let mut tests = Vec::new();
-        for part in text.split(" and ") {
-            tests.push(parse_test(part.trim())?);
+        let mut alternatives = Vec::new();
+        for alternative in text.split(" or ") {
+            let mut tests = Vec::new();
+            for part in alternative.split(" and ") {
+                tests.push(parse_test(part.trim())?);
+            }
+            alternatives.push(tests);
         }
         Ok(PairCondition {
-            tests,
+            alternatives,
             text: text.to_owned(),
         })
     }
@@ -327,7 +332,7 @@ impl PairCondition {
     /// Whether the pair of keys (on sides `lhs` and `rhs`) meets the condition.
     pub fn holds(&self, sides: (Side, Side), keys: (usize, usize)) -> bool {
         let ranks = (key_rank(sides.0, keys.0), key_rank(sides.1, keys.1));
-        self.tests.iter().all(|test| match *test {
+        let holds = |test: &Test| match *test {
             Test::SameDType(same) => {
                 let equal = sides.0 != Side::Python && sides.1 != Side::Python && keys.0 == keys.1;
                 equal == same
@@ -340,7 +345,8 @@ impl PairCondition {
                 let r = if side == 0 { ranks.0 } else { ranks.1 };
                 r.is_some_and(|r| allowed[ordering_index(r, rank)])
             }
-        })
+        };
+        self.alternatives.iter().any(|tests| tests.iter().all(holds))
     }
 }
 
@@ -492,7 +498,12 @@ mod tests {
         let c = PairCondition::parse("kind(lhs) >= kind(rhs)").unwrap();
         assert!(c.holds(py, (f32, PyScalar::Float.index())));
         assert!(!c.holds(py, (i8, PyScalar::Float.index())));
+        let c = PairCondition::parse("kind(lhs) == integer or kind(rhs) == integer and lhs != rhs").unwrap();
+        assert!(c.holds(t, (i8, i8)) && c.holds(t, (f32, i8)) && !c.holds(t, (f32, f32)));
+        let u8 = DType::U8.index();
+        assert!(c.holds(t, (u8, i8)) && !c.holds(t, (f32, DType::F64.index())));
         assert!(PairCondition::parse("lhs ~ rhs").is_err());
+        assert!(PairCondition::parse("lhs == rhs or").is_err());
         assert!(PairCondition::parse("kind(lhs) < quaternion").is_err());
     }
 }
