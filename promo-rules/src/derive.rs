@@ -329,12 +329,19 @@ impl PairCondition {
         })
     }
 
-    /// Whether the pair of keys (on sides `lhs` and `rhs`) meets the condition.
-    pub fn holds(&self, sides: (Side, Side), keys: (usize, usize)) -> bool {
+    /// Whether the pair of keys (on sides `lhs` and `rhs`) meets the condition;
+    /// `dtypes` are the keys' dtypes, a Python scalar's from `[python]` (`lhs == rhs`
+    /// compares those).
+    pub fn holds(
+        &self,
+        sides: (Side, Side),
+        keys: (usize, usize),
+        dtypes: (Option<DType>, Option<DType>),
+    ) -> bool {
         let ranks = (key_rank(sides.0, keys.0), key_rank(sides.1, keys.1));
         let holds = |test: &Test| match *test {
             Test::SameDType(same) => {
-                let equal = sides.0 != Side::Python && sides.1 != Side::Python && keys.0 == keys.1;
+                let equal = matches!(dtypes, (Some(a), Some(b)) if a == b);
                 equal == same
             }
             Test::Kinds(allowed) => match ranks {
@@ -487,21 +494,33 @@ mod tests {
     #[test]
     fn conditions_compare_kinds_and_dtypes() {
         let t = (Side::Tensor, Side::Tensor);
+        // The keys and their dtypes (a Python scalar typed by `[python]`).
+        let holds = |c: &PairCondition, sides: (Side, Side), keys: (usize, usize)| {
+            let typed = |side: Side, key: usize| match side {
+                Side::Python => [None, Some(DType::I64), Some(DType::F32), None][key],
+                _ => DType::from_index(key),
+            };
+            c.holds(sides, keys, (typed(sides.0, keys.0), typed(sides.1, keys.1)))
+        };
         let (i8, f32) = (DType::I8.index(), DType::F32.index());
         let c = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
-        assert!(c.holds(t, (f32, i8)) && !c.holds(t, (i8, f32)) && !c.holds(t, (i8, i8)));
+        assert!(holds(&c, t, (f32, i8)) && !holds(&c, t, (i8, f32)) && !holds(&c, t, (i8, i8)));
         let c = PairCondition::parse("kind(rhs) <= kind(lhs)").unwrap();
-        assert!(c.holds(t, (f32, i8)) && c.holds(t, (i8, i8)) && !c.holds(t, (i8, f32)));
+        assert!(holds(&c, t, (f32, i8)) && holds(&c, t, (i8, i8)) && !holds(&c, t, (i8, f32)));
         let c = PairCondition::parse("lhs != rhs and kind(rhs) == integer").unwrap();
-        assert!(c.holds(t, (f32, i8)) && !c.holds(t, (i8, i8)) && !c.holds(t, (i8, f32)));
+        assert!(holds(&c, t, (f32, i8)) && !holds(&c, t, (i8, i8)) && !holds(&c, t, (i8, f32)));
         let py = (Side::Tensor, Side::Python);
         let c = PairCondition::parse("kind(lhs) >= kind(rhs)").unwrap();
-        assert!(c.holds(py, (f32, PyScalar::Float.index())));
-        assert!(!c.holds(py, (i8, PyScalar::Float.index())));
+        assert!(holds(&c, py, (f32, PyScalar::Float.index())));
+        assert!(!holds(&c, py, (i8, PyScalar::Float.index())));
+        // A Python int is the same dtype as an i64 tensor when `[python] int = "i64"`.
+        let same = PairCondition::parse("lhs == rhs").unwrap();
+        assert!(holds(&same, py, (DType::I64.index(), PyScalar::Int.index())));
+        assert!(!holds(&same, py, (i8, PyScalar::Int.index())));
         let c = PairCondition::parse("kind(lhs) == integer or kind(rhs) == integer and lhs != rhs").unwrap();
-        assert!(c.holds(t, (i8, i8)) && c.holds(t, (f32, i8)) && !c.holds(t, (f32, f32)));
+        assert!(holds(&c, t, (i8, i8)) && holds(&c, t, (f32, i8)) && !holds(&c, t, (f32, f32)));
         let u8 = DType::U8.index();
-        assert!(c.holds(t, (u8, i8)) && !c.holds(t, (f32, DType::F64.index())));
+        assert!(holds(&c, t, (u8, i8)) && !holds(&c, t, (f32, DType::F64.index())));
         assert!(PairCondition::parse("lhs ~ rhs").is_err());
         assert!(PairCondition::parse("lhs == rhs or").is_err());
         assert!(PairCondition::parse("kind(lhs) < quaternion").is_err());

@@ -98,6 +98,14 @@ pub fn explain(
                 "  the layer answers ({l}, {r}); the rule set is commutative"
             );
         }
+        if layer.mirror {
+            let _ = writeln!(
+                out,
+                "  mirrored: the statement as written answers ({}, {}), the operands exchanged",
+                key_name(r),
+                key_name(l)
+            );
+        }
         let cell_span = cell_span(rules, trace.layer, l, r);
         match &layer.how {
             Derivation::Matrix => {

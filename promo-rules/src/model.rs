@@ -62,6 +62,9 @@ pub struct LayerDef {
     pub span: Range<usize>,
     /// How the cells were given.
     pub how: Derivation,
+    /// Whether this is the mirror image of the layer written before it
+    /// (`mirrored = true`: the operands exchanged).
+    pub mirror: bool,
 }
 
 /// How a layer gives its cells.
@@ -90,6 +93,38 @@ pub enum ResultRule {
 }
 
 impl LayerDef {
+    /// The same statement with the operands exchanged: sides, rows and columns
+    /// swapped, the cells transposed, `lhs` and `rhs` results swapped.
+    pub fn mirror_image(&self) -> LayerDef {
+        let (height, width) = (self.rows.len(), self.cols.len());
+        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut spans = Vec::with_capacity(self.spans.len());
+        for c in 0..width {
+            for r in 0..height {
+                cells.push(match self.cells[r * width + c] {
+                    Cell::Lhs => Cell::Rhs,
+                    Cell::Rhs => Cell::Lhs,
+                    other => other,
+                });
+                spans.push(self.spans[r * width + c].clone());
+            }
+        }
+        LayerDef {
+            name: self.name.clone(),
+            when: self.when.clone(),
+            ops: self.ops.clone(),
+            lhs: self.rhs,
+            rhs: self.lhs,
+            rows: self.cols.clone(),
+            cols: self.rows.clone(),
+            cells,
+            spans,
+            span: self.span.clone(),
+            how: self.how.clone(),
+            mirror: true,
+        }
+    }
+
     /// The cell at (`row key`, `column key`), if the layer has both.
     pub fn cell(&self, row_key: usize, col_key: usize) -> Option<Cell> {
         let r = self.rows.iter().position(|&k| k == row_key)?;

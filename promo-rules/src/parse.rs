@@ -124,6 +124,10 @@ pub struct RawLayer {
     /// A condition on the pair, e.g. `"lhs == rhs"` or `"kind(lhs) > kind(rhs)"`.
     #[serde(default, rename = "where")]
     pub condition: Option<Spanned<String>>,
+    /// Whether the layer also answers every pair with its operands exchanged (its
+    /// mirror image: sides, rows and columns, `lhs` and `rhs` swapped).
+    #[serde(default)]
+    pub mirrored: bool,
 }
 
 /// One whitespace-separated word of a matrix, with its byte range in the file.

@@ -105,7 +105,7 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<RuleFile, Vec<Diagnostic>> {
     let layers: Vec<LayerDef> = raw
         .layers
         .iter()
-        .filter_map(|layer| {
+        .flat_map(|layer| {
             let env = Env {
                 dtypes: &dtypes,
                 ops: &ops,
@@ -115,7 +115,12 @@ pub fn validate(src: &str, raw: &RawFile) -> Result<RuleFile, Vec<Diagnostic>> {
                 python,
                 lattice: lattice.as_ref(),
             };
-            resolve_layer(&mut cx, src, layer, &env, &mut used_reasons)
+            let resolved = resolve_layer(&mut cx, src, layer, &env, &mut used_reasons);
+            let mirror = resolved
+                .as_ref()
+                .filter(|_| layer.get_ref().mirrored)
+                .map(LayerDef::mirror_image);
+            resolved.into_iter().chain(mirror)
         })
         .collect();
     check_unused_reasons(&mut cx, raw, &used_reasons);
@@ -790,6 +795,7 @@ fn resolve_layer(
         spans: grid.spans,
         span: layer.span(),
         how,
+        mirror: false,
     })
 }
 
@@ -1039,14 +1045,14 @@ fn resolve_derived(
     let mut cells = Vec::with_capacity(rows.len() * cols.len());
     for &r in &rows {
         for &c in &cols {
+            let (a, b) = (key_dtype(lhs, r, env.python), key_dtype(rhs, c, env.python));
             if condition
                 .as_ref()
-                .is_some_and(|cond| !cond.holds((lhs, rhs), (r, c)))
+                .is_some_and(|cond| !cond.holds((lhs, rhs), (r, c), (a, b)))
             {
                 cells.push(Cell::Defer);
                 continue;
             }
-            let (a, b) = (key_dtype(lhs, r, env.python), key_dtype(rhs, c, env.python));
             let cell = match rule {
                 ResultRule::Cell(Cell::Lhs) => a.map_or(Cell::Defer, Cell::Is),
                 ResultRule::Cell(Cell::Rhs) => b.map_or(Cell::Defer, Cell::Is),

@@ -305,3 +305,50 @@ fn a_diagnostic_on_a_crlf_layer_table_renders() {
     );
     assert!(e.contains("--> t.toml:"), "{e}");
 }
+
+#[test]
+fn a_mirrored_layer_answers_the_swapped_pair_with_lhs_and_rhs_exchanged() {
+    let body = format!(
+        r#"
+[python]
+int = "i8"
+
+{LATTICE}
+[[layer]]
+name = "a Python int with a u8 tensor keeps the tensor's dtype"
+operands = ["tensor", "python"]
+rows = ["u8"]
+cols = ["int"]
+result = "lhs"
+mirrored = true
+
+[[layer]]
+name = "a Python scalar of the tensor's dtype"
+operands = ["tensor", "python"]
+where = "lhs == rhs"
+result = "u8"
+
+[[layer]]
+name = "the common type"
+result = "lub"
+"#
+    );
+    let src = format!("{HEADER}{body}");
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    let (u8, i8) = (Operand::Dimensioned(DType::U8), Operand::Dimensioned(DType::I8));
+    let int = Operand::Python(PyScalar::Int);
+    // As written, (u8, int) gives the left operand; mirrored, (int, u8) gives the
+    // right one (without the mirror, int would be typed i8 and the lattice give i16).
+    assert_eq!(answer(&rules, Op::Add, u8, int), Ok(DType::U8));
+    assert_eq!(answer(&rules, Op::Add, int, u8), Ok(DType::U8));
+    // `lhs == rhs` compares a Python scalar as its [python] dtype; that layer is not
+    // mirrored, so (int, i8) falls through to the lattice.
+    assert_eq!(answer(&rules, Op::Add, i8, int), Ok(DType::U8));
+    assert_eq!(answer(&rules, Op::Add, int, i8), Ok(DType::I8));
+    let options = rules.with_table(|t| t.default_options());
+    let text = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Add, int, u8);
+    assert!(
+        text.contains("mirrored: the statement as written answers (u8, int)"),
+        "{text}"
+    );
+}

@@ -27,10 +27,16 @@ def main():
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--ran", action="store_true")
     ap.add_argument("--limit", type=int, default=30)
+    ap.add_argument("--op", action="append", default=[], help="only these operations")
+    ap.add_argument("--mode", help="only groups with this mode option")
     args = ap.parse_args()
     data = json.load(open(args.data))
     lines, expected = [], []
     for group in data["groups"]:
+        if args.op and group["op"] not in args.op:
+            continue
+        if args.mode and group.get("options", {}).get("mode") != args.mode:
+            continue
         settings = [f"{k}={v}" for k, v in group.get("options", {}).items()] + args.set
         for case in group["cases"]:
             lines.append(" ".join([case[0], case[1], f"op={group['op']}"] + settings))
