@@ -1,16 +1,28 @@
 //! `promo convert-promote`, run as a user runs it, on files in a scratch directory.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("promo-convert-promote-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory, removed when dropped.
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
 }
 
-fn promo(dir: &PathBuf, args: &[&str]) -> Output {
+fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("promo-convert-promote-{name}-"))
+            .tempdir()
+            .unwrap(),
+    )
+}
+
+fn promo(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_promo"))
         .args(args)
         .current_dir(dir)

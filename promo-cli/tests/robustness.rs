@@ -2,14 +2,26 @@
 //! queries with bad lines, and exit statuses.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("promo-robustness-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory, removed when dropped.
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("promo-robustness-{name}-"))
+            .tempdir()
+            .unwrap(),
+    )
 }
 
 fn promo_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
@@ -94,7 +106,7 @@ fn a_failed_conversion_leaves_the_output_as_it_was() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read(dir.join("out.bin")).unwrap(), b"keep");
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+    let leftovers: Vec<_> = std::fs::read_dir(&*dir)
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
