@@ -3,6 +3,7 @@
 
 mod cast_cmd;
 mod convert_promote_cmd;
+mod diff_cmd;
 mod output;
 mod promote_cmd;
 
@@ -28,6 +29,9 @@ enum Command {
     /// Show which statement of the rule file decided a pair: the layer, the lattice
     /// path or the rule, and the exception if one applied.
     Explain(promote_cmd::ExplainArgs),
+    /// Every cell where two rule sets, or two option settings of one, disagree; or
+    /// with --all the agreement matrix of the bundled rule sets.
+    Diff(diff_cmd::DiffArgs),
     /// Validate rule files with the same diagnostics as the compiler.
     Check(promote_cmd::CheckArgs),
     /// Cast values from one dtype to another, as ONNX Cast does.
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Table(args) => promote_cmd::run_table(&args),
         Command::Query(args) => promote_cmd::run_query(&args),
         Command::Explain(args) => promote_cmd::run_explain(&args),
+        Command::Diff(args) => diff_cmd::run_diff(&args),
         Command::Check(args) => promote_cmd::run_check(&args),
         Command::Cast(args) => cast_cmd::run_cast(&args),
         Command::Convert(args) => cast_cmd::run_convert(&args),

@@ -1,0 +1,326 @@
+//! `promo diff`: where two rule sets, or two option settings of one, disagree.
+
+use promo_core::rules;
+use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
+use std::process::ExitCode;
+
+use crate::output::emit;
+use crate::promote_cmd::{options_and_op, with_rules};
+
+/// Output formats of `promo diff`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    /// A summary line, then one aligned line per differing cell.
+    Text,
+    /// A summary line and a Markdown table of the differing cells.
+    Markdown,
+    /// `{"a", "b", "op", "dtypes", "cells", "agree", "differ", "differences"}`.
+    Json,
+}
+
+/// Arguments of `promo diff`.
+#[derive(clap::Args)]
+pub struct DiffArgs {
+    /// The first rule set: a bundled name (`promo list`) or a rule file.
+    #[arg(required_unless_present = "all")]
+    a: Option<String>,
+    /// The second rule set (the first again, to compare two option settings).
+    #[arg(required_unless_present = "all")]
+    b: Option<String>,
+    /// Set an option on both sides (`KEY=VALUE`) or on one (`a:KEY=VALUE`,
+    /// `b:KEY=VALUE`); repeatable.
+    #[arg(long = "set", value_name = "[a:|b:]KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+    /// The agreement matrix of every pair of bundled rule sets instead: the share
+    /// of the cells both define (dtypes both accept) that agree.
+    #[arg(long, conflicts_with_all = ["a", "b", "set"])]
+    all: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    format: DiffFormat,
+}
+
+/// One rule set's answer for a cell: a dtype, or refused with a reason.
+type Answer = Result<DType, String>;
+
+/// The cells two rule sets share, and the ones where they disagree.
+struct Comparison {
+    /// The dtypes both accept, in the first rule set's order.
+    dtypes: Vec<DType>,
+    /// The ordered pairs of `dtypes` whose answers differ.
+    differences: Vec<(DType, DType, Answer, Answer)>,
+}
+
+impl Comparison {
+    fn cells(&self) -> usize {
+        self.dtypes.len() * self.dtypes.len()
+    }
+}
+
+fn answer(table: &RuleTable<'_>, options: &Options, op: Op, lhs: DType, rhs: DType) -> Answer {
+    table
+        .promote(options, op, Operand::Dimensioned(lhs), Operand::Dimensioned(rhs))
+        .map_err(|e: Refusal<'_>| e.to_string())
+}
+
+/// Two answers agree when they give the same dtype, or when both refuse (the
+/// frameworks' refusal messages differ in wording, not in meaning).
+fn agree(x: &Answer, y: &Answer) -> bool {
+    match (x, y) {
+        (Ok(a), Ok(b)) => a == b,
+        (Err(_), Err(_)) => true,
+        _ => false,
+    }
+}
+
+fn compare(a: &RuleTable<'_>, oa: &Options, b: &RuleTable<'_>, ob: &Options, op: Op) -> Comparison {
+    let dtypes: Vec<DType> = a.dtypes.iter().copied().filter(|d| b.accepts(*d)).collect();
+    let mut differences = Vec::new();
+    for &l in &dtypes {
+        for &r in &dtypes {
+            let (x, y) = (answer(a, oa, op, l, r), answer(b, ob, op, l, r));
+            if !agree(&x, &y) {
+                differences.push((l, r, x, y));
+            }
+        }
+    }
+    Comparison { dtypes, differences }
+}
+
+/// Splits `--set` values into the first side's and the second side's.
+fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for s in set {
+        match s.split_once(':') {
+            Some(("a", rest)) => a.push(rest.to_owned()),
+            Some(("b", rest)) => b.push(rest.to_owned()),
+            Some((side, _)) => {
+                return Err(format!(
+                    "bad --set `{s}`: a side prefix is `a:` or `b:`, not `{side}:`"
+                ))
+            }
+            None => {
+                a.push(s.clone());
+                b.push(s.clone());
+            }
+        }
+    }
+    Ok((a, b))
+}
+
+/// A rule set's name with the options that differ from its defaults.
+fn label(table: &RuleTable<'_>, options: &Options) -> String {
+    let defaults = table.default_options();
+    let changed: Vec<String> = table
+        .options
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| options.get(*i) != defaults.get(*i))
+        .map(|(i, o)| format!("{}={}", o.name, o.format_value(options.get(i))))
+        .collect();
+    if changed.is_empty() {
+        table.name.to_owned()
+    } else {
+        format!("{} [{}]", table.name, changed.join(", "))
+    }
+}
+
+fn shown(answer: &Answer) -> String {
+    match answer {
+        Ok(d) => d.name().to_owned(),
+        Err(reason) => format!("refused: {reason}"),
+    }
+}
+
+/// [`shown`], with a refusal's reason cut to a column's width (the JSON and
+/// Markdown formats keep it whole).
+fn shown_short(answer: &Answer) -> String {
+    const WIDTH: usize = 48;
+    let text = shown(answer);
+    match text.char_indices().nth(WIDTH) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
+fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> String {
+    let differ = c.differences.len();
+    let agree = c.cells() - differ;
+    let summary = format!(
+        "{la} vs {lb}, op {op}, tensor with tensor: {} dtypes in common, {} cells: {agree} agree, {differ} differ",
+        c.dtypes.len(),
+        c.cells()
+    );
+    match format {
+        DiffFormat::Json => {
+            let cells: Vec<serde_json::Value> = c
+                .differences
+                .iter()
+                .map(|(l, r, x, y)| {
+                    let side = |a: &Answer| match a {
+                        Ok(d) => serde_json::json!({ "dtype": d.name() }),
+                        Err(reason) => serde_json::json!({ "refused": reason }),
+                    };
+                    serde_json::json!({ "lhs": l.name(), "rhs": r.name(), "a": side(x), "b": side(y) })
+                })
+                .collect();
+            let names: Vec<&str> = c.dtypes.iter().map(|d| d.name()).collect();
+            let doc = serde_json::json!({
+                "a": la, "b": lb, "op": op.name(), "dtypes": names,
+                "cells": c.cells(), "agree": agree, "differ": differ, "differences": cells,
+            });
+            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+        }
+        DiffFormat::Markdown => {
+            let mut out = format!("{summary}\n");
+            if differ > 0 {
+                out += &format!("\n| lhs | rhs | {la} | {lb} |\n|---|---|---|---|\n");
+                for (l, r, x, y) in &c.differences {
+                    out += &format!("| {l} | {r} | {} | {} |\n", shown(x), shown(y));
+                }
+            }
+            out
+        }
+        DiffFormat::Text => {
+            let mut out = format!("{summary}\n");
+            if differ > 0 {
+                let width = c
+                    .differences
+                    .iter()
+                    .map(|(_, _, x, _)| shown_short(x).chars().count())
+                    .chain([la.len()])
+                    .max()
+                    .unwrap_or(0);
+                out += &format!("\n{:<9} {:<9} {la:<width$}  {lb}\n", "lhs", "rhs");
+                for (l, r, x, y) in &c.differences {
+                    out += &format!(
+                        "{:<9} {:<9} {:<width$}  {}\n",
+                        l.name(),
+                        r.name(),
+                        shown_short(x),
+                        shown_short(y)
+                    );
+                }
+            }
+            out
+        }
+    }
+}
+
+fn render_all(format: DiffFormat) -> Result<String, String> {
+    let tables = rules::ALL;
+    let op = Op::Add;
+    let mut grid = Vec::new();
+    for a in tables {
+        let mut row = Vec::new();
+        for b in tables {
+            let c = compare(a, &a.default_options(), b, &b.default_options(), op);
+            row.push((c.cells() - c.differences.len(), c.cells()));
+        }
+        grid.push(row);
+    }
+    let names: Vec<&str> = tables.iter().map(|t| t.name).collect();
+    let share = |(agree, cells): (usize, usize)| {
+        if cells == 0 {
+            "-".to_owned()
+        } else {
+            format!("{:.0}%", 100.0 * agree as f64 / cells as f64)
+        }
+    };
+    let title = "Agreement of the bundled rule sets on add, tensor with tensor, default options: \
+                 the share of the cells both define (dtypes both accept) that agree";
+    Ok(match format {
+        DiffFormat::Json => {
+            let rows: Vec<serde_json::Value> = grid
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&(agree, cells)| serde_json::json!({ "agree": agree, "cells": cells }))
+                        .collect()
+                })
+                .collect();
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "op": op.name(), "rules": names, "agreement": rows }),
+            )
+            .unwrap_or_default()
+                + "\n"
+        }
+        DiffFormat::Markdown => {
+            let mut out = format!(
+                "{title}.\n\n| | {} |\n|---|{}\n",
+                names.join(" | "),
+                "---|".repeat(names.len())
+            );
+            for (name, row) in names.iter().zip(&grid) {
+                let cells: Vec<String> = row.iter().map(|&c| format!("{} of {}", share(c), c.1)).collect();
+                out += &format!("| **{name}** | {} |\n", cells.join(" | "));
+            }
+            out
+        }
+        DiffFormat::Text => {
+            let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(12);
+            let mut out = format!("# {title}\n{:width$}", "");
+            for n in &names {
+                out += &format!(" {n:>width$}");
+            }
+            out += "\n";
+            for (name, row) in names.iter().zip(&grid) {
+                out += &format!("{name:width$}");
+                for &c in row {
+                    out += &format!(" {:>width$}", format!("{} of {}", share(c), c.1));
+                }
+                out += "\n";
+            }
+            out
+        }
+    })
+}
+
+/// `promo diff`: exit 0 when the two agree on every common cell, 1 when some
+/// differ, 2 on bad input (`--all` exits 0).
+pub fn run_diff(args: &DiffArgs) -> ExitCode {
+    if args.all {
+        return match render_all(args.format) {
+            Ok(text) => emit(&text, ExitCode::SUCCESS),
+            Err(e) => bad_input(e),
+        };
+    }
+    let (Some(a), Some(b)) = (&args.a, &args.b) else {
+        return bad_input("two rule sets to compare, or --all");
+    };
+    let result = (|| {
+        let (set_a, set_b) = split_settings(&args.set)?;
+        with_rules(a, |ta| {
+            let (oa, op) = options_and_op(ta, &set_a, &args.op)?;
+            with_rules(b, |tb| {
+                let (ob, op_b) = options_and_op(tb, &set_b, &args.op)?;
+                debug_assert_eq!(op, op_b);
+                let c = compare(ta, &oa, tb, &ob, op);
+                let (mut la, mut lb) = (label(ta, &oa), label(tb, &ob));
+                if la == lb {
+                    (la, lb) = (format!("a: {la}"), format!("b: {lb}"));
+                }
+                Ok::<_, String>((render(&la, &lb, op, &c, args.format), c.differences.is_empty()))
+            })?
+        })?
+    })();
+    match result {
+        Ok((text, same)) => emit(
+            &text,
+            if same {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            },
+        ),
+        Err(e) => bad_input(e),
+    }
+}
+
+fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("promo: {message}");
+    ExitCode::from(2)
+}
