@@ -16,6 +16,11 @@ pub enum DiffFormat {
     Markdown,
     /// `{"a", "b", "op", "dtypes", "cells", "agree", "differ", "differences"}`.
     Json,
+    /// One self-contained HTML page: the first rule set's matrix as a coloured
+    /// grid with the differing cells outlined (both answers on hover).
+    Html,
+    /// The same grid as an SVG image.
+    Svg,
 }
 
 /// Arguments of `promo diff`.
@@ -43,13 +48,14 @@ pub struct DiffArgs {
     format: DiffFormat,
 }
 
-/// One rule set's answer for a cell: a dtype, or refused with a reason.
-type Answer = Result<DType, String>;
+use crate::grid::{self, Answer, Grid, GridCell};
 
 /// The cells two rule sets share, and the ones where they disagree.
 struct Comparison {
     /// The dtypes both accept, in the first rule set's order.
     dtypes: Vec<DType>,
+    /// The first rule set's answer for every pair of `dtypes`, row by row.
+    first: Vec<Answer>,
     /// The ordered pairs of `dtypes` whose answers differ.
     differences: Vec<(DType, DType, Answer, Answer)>,
 }
@@ -78,16 +84,21 @@ fn agree(x: &Answer, y: &Answer) -> bool {
 
 fn compare(a: &RuleTable<'_>, oa: &Options, b: &RuleTable<'_>, ob: &Options, op: Op) -> Comparison {
     let dtypes: Vec<DType> = a.dtypes.iter().copied().filter(|d| b.accepts(*d)).collect();
-    let mut differences = Vec::new();
+    let (mut differences, mut first) = (Vec::new(), Vec::new());
     for &l in &dtypes {
         for &r in &dtypes {
             let (x, y) = (answer(a, oa, op, l, r), answer(b, ob, op, l, r));
+            first.push(x.clone());
             if !agree(&x, &y) {
                 differences.push((l, r, x, y));
             }
         }
     }
-    Comparison { dtypes, differences }
+    Comparison {
+        dtypes,
+        first,
+        differences,
+    }
 }
 
 /// Splits `--set` values into the first side's and the second side's.
@@ -155,6 +166,42 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
         c.cells()
     );
     match format {
+        DiffFormat::Html | DiffFormat::Svg => {
+            let n = c.dtypes.len();
+            let cells = c
+                .first
+                .chunks(n.max(1))
+                .enumerate()
+                .map(|(i, row)| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(j, a)| {
+                            let (l, r) = (c.dtypes[i], c.dtypes[j]);
+                            let b = c
+                                .differences
+                                .iter()
+                                .find(|(x, y, _, _)| (*x, *y) == (l, r))
+                                .map(|(_, _, _, b)| b.clone());
+                            GridCell { a: a.clone(), b }
+                        })
+                        .collect()
+                })
+                .collect();
+            let map = Grid {
+                title: format!("{la} vs {lb}"),
+                subtitle: format!(
+                    "op {op}, tensor with tensor: {} cells, {agree} agree, {differ} differ (outlined); colours are {la}'s results",
+                    c.cells()
+                ),
+                dtypes: c.dtypes.clone(),
+                cells,
+            };
+            if format == DiffFormat::Html {
+                grid::html(&map)
+            } else {
+                grid::svg(&map)
+            }
+        }
         DiffFormat::Json => {
             let cells: Vec<serde_json::Value> = c
                 .differences
@@ -233,6 +280,9 @@ fn render_all(format: DiffFormat) -> Result<String, String> {
     let title = "Agreement of the bundled rule sets on add, tensor with tensor, default options: \
                  the share of the cells both define (dtypes both accept) that agree";
     Ok(match format {
+        DiffFormat::Html | DiffFormat::Svg => {
+            return Err("promo diff --all prints text, markdown or json".to_owned())
+        }
         DiffFormat::Json => {
             let rows: Vec<serde_json::Value> = grid
                 .iter()

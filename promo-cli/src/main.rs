@@ -4,6 +4,7 @@
 mod cast_cmd;
 mod convert_promote_cmd;
 mod diff_cmd;
+mod grid;
 mod output;
 mod promote_cmd;
 

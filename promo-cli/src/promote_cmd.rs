@@ -18,6 +18,11 @@ pub enum Format {
     Csv,
     /// `{"rules", "options", "dtypes", "table", "errors"}`.
     Json,
+    /// One self-contained HTML page: the matrix as a coloured grid, one colour per
+    /// kind of result, refusals' reasons on hover.
+    Html,
+    /// The same grid as an SVG image.
+    Svg,
 }
 
 /// Arguments of `promo table`.
@@ -199,6 +204,33 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
         .map(|(o, &v)| format!("{}={}", o.name, o.format_value(v)))
         .collect();
     match format {
+        Format::Html | Format::Svg => {
+            let map = crate::grid::Grid {
+                title: format!("{} ({}, version {})", table.name, table.title, table.version),
+                subtitle: format!(
+                    "op {op}{}{}; rows are the left operand, columns the right",
+                    if settings.is_empty() { "" } else { ", " },
+                    settings.join(", ")
+                ),
+                dtypes: table.dtypes.to_vec(),
+                cells: matrix
+                    .iter()
+                    .map(|row| {
+                        row.iter()
+                            .map(|r| crate::grid::GridCell {
+                                a: r.map_err(|e| e.to_string()),
+                                b: None,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            };
+            if format == Format::Html {
+                crate::grid::html(&map)
+            } else {
+                crate::grid::svg(&map)
+            }
+        }
         Format::Json => {
             let mut opts = serde_json::Map::new();
             for (o, &v) in table.options.iter().zip(options.values()) {

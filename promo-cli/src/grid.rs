@@ -1,0 +1,226 @@
+//! Promotion maps to look at: a matrix as one self-contained HTML page or SVG
+//! image, one colour per kind of result, refusals' reasons on hover, differing
+//! cells of a diff outlined.
+
+use promo_table::{Category, DType};
+use std::fmt::Write;
+
+/// One answer: a dtype, or refused with a reason.
+pub type Answer = Result<DType, String>;
+
+/// One cell of a map: the first answer, and in a diff the second one where it
+/// differs.
+pub struct GridCell {
+    /// The (first) rule set's answer.
+    pub a: Answer,
+    /// The second rule set's answer, where it differs from `a`.
+    pub b: Option<Answer>,
+}
+
+/// A matrix to draw: rows are the left operand, columns the right.
+pub struct Grid {
+    /// The heading.
+    pub title: String,
+    /// One line under it: options, operation, counts.
+    pub subtitle: String,
+    /// Row and column dtypes.
+    pub dtypes: Vec<DType>,
+    /// `cells[row][column]`.
+    pub cells: Vec<Vec<GridCell>>,
+}
+
+/// The kinds of result, each with its colour: (CSS class, legend label, fill,
+/// text colour).
+pub const KINDS: [(&str, &str, &str, &str); 7] = [
+    ("bool", "bool", "#b8b8b8", "#000000"),
+    ("signed", "signed integer", "#4e79a7", "#ffffff"),
+    ("unsigned", "unsigned integer", "#59a14f", "#ffffff"),
+    ("float", "float (32 and 64 bits)", "#f28e2b", "#000000"),
+    ("narrow", "narrow float (16 bits and fewer)", "#edc948", "#000000"),
+    ("complex", "complex", "#b07aa1", "#ffffff"),
+    ("refused", "refused (hover for the reason)", "#ffffff", "#c0392b"),
+];
+
+/// The index into [`KINDS`] of an answer.
+pub fn kind(answer: &Answer) -> usize {
+    match answer {
+        Err(_) => 6,
+        Ok(d) => match d.category() {
+            Category::Bool => 0,
+            Category::Signed => 1,
+            Category::Unsigned => 2,
+            Category::Float if d.bits() > 16 => 3,
+            Category::Float => 4,
+            Category::Complex | Category::String => 5,
+        },
+    }
+}
+
+fn short(answer: &Answer) -> &str {
+    match answer {
+        Ok(d) => d.name(),
+        Err(_) => "×",
+    }
+}
+
+fn long(answer: &Answer) -> String {
+    match answer {
+        Ok(d) => d.name().to_owned(),
+        Err(reason) => format!("refused: {reason}"),
+    }
+}
+
+/// Escapes text for HTML and XML, in element content and quoted attributes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The hover text of a cell.
+fn hover(lhs: DType, rhs: DType, cell: &GridCell) -> String {
+    match &cell.b {
+        None => format!("{lhs} with {rhs}: {}", long(&cell.a)),
+        Some(b) => format!("{lhs} with {rhs}: differs. a: {}; b: {}", long(&cell.a), long(b)),
+    }
+}
+
+/// One self-contained HTML page: inline style, no scripts, nothing fetched.
+pub fn html(grid: &Grid) -> String {
+    let mut css = String::from(
+        "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
+         h1{font-size:1.3em;margin:0 0 .2em}p{margin:.2em 0 1em}\
+         table.grid{border-collapse:collapse;font-size:12px}\
+         .grid th,.grid td{border:1px solid #ddd;padding:3px 5px;text-align:center;min-width:3.2em}\
+         .grid th{background:#f4f4f4;font-weight:600}\
+         .grid td.differ{outline:3px solid #000;outline-offset:-3px;font-weight:700}\
+         .legend span{display:inline-block;margin:0 .8em .6em 0;padding:2px 8px;border:1px solid #ccc;font-size:12px}\n",
+    );
+    for (class, _, fill, ink) in KINDS {
+        let _ = writeln!(css, ".k-{class}{{background:{fill};color:{ink}}}");
+    }
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{css}</style>\n</head>\n<body>\n<h1>{}</h1>\n<p>{}</p>\n<div class=\"legend\">",
+        escape(&grid.title),
+        escape(&grid.title),
+        escape(&grid.subtitle)
+    );
+    for (class, label, _, _) in KINDS {
+        let _ = write!(out, "<span class=\"k-{class}\">{}</span>", escape(label));
+    }
+    if grid.cells.iter().flatten().any(|c| c.b.is_some()) {
+        out.push_str("<span class=\"differ\" style=\"outline:3px solid #000;outline-offset:-3px\">outlined: the two differ</span>");
+    }
+    out.push_str("</div>\n<table class=\"grid\">\n<thead><tr><th>lhs \\ rhs</th>");
+    for d in &grid.dtypes {
+        let _ = write!(out, "<th scope=\"col\">{d}</th>");
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (lhs, row) in grid.dtypes.iter().zip(&grid.cells) {
+        let _ = write!(out, "<tr><th scope=\"row\">{lhs}</th>");
+        for (rhs, cell) in grid.dtypes.iter().zip(row) {
+            let class = KINDS[kind(&cell.a)].0;
+            let differ = if cell.b.is_some() { " differ" } else { "" };
+            let text = match &cell.b {
+                None => short(&cell.a).to_owned(),
+                Some(b) => format!("{}≠{}", short(&cell.a), short(b)),
+            };
+            let _ = write!(
+                out,
+                "<td class=\"k-{class}{differ}\" title=\"{}\">{}</td>",
+                escape(&hover(*lhs, *rhs, cell)),
+                escape(&text)
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</body>\n</html>\n");
+    out
+}
+
+/// The same grid as one SVG image, for embedding in documentation: each cell a
+/// rectangle with a `<title>` (shown on hover) and its result as text.
+pub fn svg(grid: &Grid) -> String {
+    const CELL_W: usize = 56;
+    const CELL_H: usize = 22;
+    const HEAD: usize = 64;
+    let n = grid.dtypes.len();
+    let (width, height) = (HEAD + n * CELL_W + 8, 2 * CELL_H + HEAD + n * CELL_H + 8);
+    let top = 2 * CELL_H;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n<title>{}</title>\n<text x=\"4\" y=\"16\" font-size=\"14\" font-weight=\"bold\">{}</text>\n<text x=\"4\" y=\"34\">{}</text>\n",
+        escape(&grid.title),
+        escape(&grid.title),
+        escape(&grid.subtitle)
+    );
+    for (i, d) in grid.dtypes.iter().enumerate() {
+        let x = HEAD + i * CELL_W + CELL_W / 2;
+        let _ = writeln!(
+            out,
+            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{d}</text>",
+            top + HEAD - 8
+        );
+        let y = top + HEAD + i * CELL_H + CELL_H / 2 + 4;
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\" font-weight=\"bold\">{d}</text>",
+            HEAD - 6
+        );
+    }
+    for (r, (lhs, row)) in grid.dtypes.iter().zip(&grid.cells).enumerate() {
+        for (c, (rhs, cell)) in grid.dtypes.iter().zip(row).enumerate() {
+            let (class, _, fill, ink) = KINDS[kind(&cell.a)];
+            let (x, y) = (HEAD + c * CELL_W, top + HEAD + r * CELL_H);
+            let stroke = if cell.b.is_some() {
+                "stroke=\"#000\" stroke-width=\"3\""
+            } else {
+                "stroke=\"#ddd\" stroke-width=\"1\""
+            };
+            let text = match &cell.b {
+                None => short(&cell.a).to_owned(),
+                Some(b) => format!("{}≠{}", short(&cell.a), short(b)),
+            };
+            let _ = writeln!(
+                out,
+                "<g class=\"k-{class}\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL_W}\" height=\"{CELL_H}\" fill=\"{fill}\" {stroke}/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
+                escape(&hover(*lhs, *rhs, cell)),
+                x + CELL_W / 2,
+                y + CELL_H / 2 + 4,
+                escape(&text)
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_follow_category_and_width() {
+        assert_eq!(KINDS[kind(&Ok(DType::Bool))].0, "bool");
+        assert_eq!(KINDS[kind(&Ok(DType::I8))].0, "signed");
+        assert_eq!(KINDS[kind(&Ok(DType::U64))].0, "unsigned");
+        assert_eq!(KINDS[kind(&Ok(DType::F32))].0, "float");
+        assert_eq!(KINDS[kind(&Ok(DType::BF16))].0, "narrow");
+        assert_eq!(KINDS[kind(&Ok(DType::F8E4M3FN))].0, "narrow");
+        assert_eq!(KINDS[kind(&Ok(DType::C64))].0, "complex");
+        assert_eq!(KINDS[kind(&Err("no".into()))].0, "refused");
+    }
+
+    #[test]
+    fn reasons_are_escaped() {
+        assert_eq!(escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+}
