@@ -4,6 +4,7 @@
 mod cast_cmd;
 mod convert_promote_cmd;
 mod diff_cmd;
+mod gen_cmd;
 mod grid;
 mod output;
 mod promote_cmd;
@@ -33,6 +34,8 @@ enum Command {
     /// Every cell where two rule sets, or two option settings of one, disagree; or
     /// with --all the agreement matrix of the bundled rule sets.
     Diff(diff_cmd::DiffArgs),
+    /// Write a rule set's tables as standalone source: a Rust module or a C header.
+    Gen(gen_cmd::GenArgs),
     /// Validate rule files with the same diagnostics as the compiler.
     Check(promote_cmd::CheckArgs),
     /// Cast values from one dtype to another, as ONNX Cast does.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Query(args) => promote_cmd::run_query(&args),
         Command::Explain(args) => promote_cmd::run_explain(&args),
         Command::Diff(args) => diff_cmd::run_diff(&args),
+        Command::Gen(args) => gen_cmd::run_gen(&args),
         Command::Check(args) => promote_cmd::run_check(&args),
         Command::Cast(args) => cast_cmd::run_cast(&args),
         Command::Convert(args) => cast_cmd::run_convert(&args),

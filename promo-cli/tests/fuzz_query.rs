@@ -84,3 +84,70 @@ fn fuzz_query_stdin_lines() {
     println!("fuzz query lines: {cases} runs, {lines_sent} lines");
     assert!(cases > 3);
 }
+
+/// Random argument lists for `promo diff`, `promo gen` and `promo table`'s map
+/// formats: every run ends with status 0, 1 or 2 (never a panic's 101), and a
+/// status 2 comes with a message.
+#[test]
+fn fuzz_diff_gen_and_map_arguments() {
+    let mut rng = seed("diff gen args");
+    let commands: [&[&str]; 4] = [&["diff"], &["gen"], &["table"], &["diff", "--all"]];
+    let words = [
+        "openvino",
+        "paddle",
+        "dali",
+        "kernel_float",
+        "nosuch",
+        "../tests/data/example_rules.toml",
+        "--set",
+        "a:promote_unsafe=true",
+        "b:mode=static",
+        "c:x=1",
+        "a:",
+        "b:=",
+        "strict=true",
+        "mode=eager",
+        "--op",
+        "divide",
+        "/",
+        "nope",
+        "--format",
+        "html",
+        "svg",
+        "json",
+        "markdown",
+        "text",
+        "--lang",
+        "rust",
+        "c",
+        "",
+        "é",
+        "-",
+    ];
+    let budget = budget();
+    let (start, mut cases) = (Instant::now(), 0u64);
+    while start.elapsed() < budget {
+        let mut args: Vec<&str> = rng.pick(&commands).to_vec();
+        for _ in 0..rng.below(7) {
+            args.push(*rng.pick(&words));
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_promo"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "{args:?}: {:?} {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if code == Some(2) {
+            assert!(!out.stderr.is_empty(), "{args:?}: status 2 without a message");
+        }
+        cases += 1;
+    }
+    println!("fuzz diff/gen/table arguments: {cases} runs");
+    assert!(cases > 3);
+}

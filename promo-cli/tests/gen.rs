@@ -1,0 +1,186 @@
+//! `promo gen`: the generated Rust module and C header compile (rustc, gcc, warnings
+//! as errors) and give every cell the rule set gives, under several option settings.
+
+use promo_table::{Op, Operand, RuleTable};
+use std::path::Path;
+use std::process::Command;
+
+fn promo_gen(rules: &str, lang: &str, set: &[&str]) -> String {
+    let mut args = vec!["gen", rules, "--lang", lang];
+    for s in set {
+        args.extend(["--set", s]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every cell as `op lhs rhs result` (`!reason` when refused), from the rule set itself.
+fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
+    let options = table.options_from(set.iter().copied()).unwrap();
+    let ops: Vec<Op> = if table.ops.is_empty() {
+        vec![Op::Add]
+    } else {
+        table.ops.to_vec()
+    };
+    let mut out = String::new();
+    for &op in &ops {
+        for &l in table.dtypes {
+            for &r in table.dtypes {
+                let answer =
+                    match table.promote(&options, op, Operand::Dimensioned(l), Operand::Dimensioned(r)) {
+                        Ok(d) => d.to_string(),
+                        Err(e) => format!("!{e}"),
+                    };
+                let name = if table.ops.is_empty() { "any" } else { op.name() };
+                out += &format!("{name} {l} {r} {answer}\n");
+            }
+        }
+    }
+    out
+}
+
+fn run(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{cmd:?}\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
+    std::fs::write(dir.join("tables.rs"), promo_gen(table.name, "rust", set)).unwrap();
+    // As a library: no warnings, every public item documented.
+    std::fs::write(
+        dir.join("lib.rs"),
+        "//! Generated tables.\n/// The rule set's tables.\npub mod tables;\n",
+    )
+    .unwrap();
+    run(Command::new("rustc")
+        .current_dir(dir)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "-D",
+            "warnings",
+            "-D",
+            "missing-docs",
+            "lib.rs",
+        ])
+        .args(["--out-dir", "."]));
+    let (ops, call, name) = if table.ops.is_empty() {
+        ("[()]", "{ let () = op; tables::promote(l, r) }", "\"any\"")
+    } else {
+        ("tables::Op::ALL", "tables::promote(op, l, r)", "op.name()")
+    };
+    let main = format!(
+        "#[allow(dead_code, unused_variables)]\nmod tables;\n\
+         fn main() {{\n    for op in {ops} {{\n        for l in tables::DType::ALL {{\n            for r in tables::DType::ALL {{\n\
+         \x20               let answer = match {call} {{ Ok(d) => d.name().to_string(), Err(e) => format!(\"!{{e}}\") }};\n\
+         \x20               println!(\"{{}} {{}} {{}} {{}}\", {name}, l.name(), r.name(), answer);\n            }}\n        }}\n    }}\n}}\n"
+    );
+    std::fs::write(dir.join("main.rs"), main).unwrap();
+    run(Command::new("rustc").current_dir(dir).args([
+        "--edition",
+        "2021",
+        "-D",
+        "warnings",
+        "main.rs",
+        "-o",
+        "rust_cells",
+    ]));
+    run(&mut Command::new(dir.join("rust_cells")))
+}
+
+fn check_c(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
+    std::fs::write(dir.join("tables.h"), promo_gen(table.name, "c", set)).unwrap();
+    let p = format!("promo_{}", table.name);
+    let (loop_open, call, name) = if table.ops.is_empty() {
+        (
+            "{ const char *name = \"any\";".to_owned(),
+            format!("{p}_promote(l, r)"),
+            "name",
+        )
+    } else {
+        (
+            format!(
+                "for (int op = 0; op < {}_OP_COUNT; op++) {{ const char *name = {p}_op_names[op];",
+                p.to_uppercase()
+            ),
+            format!("{p}_promote(op, l, r)"),
+            "name",
+        )
+    };
+    let main = format!(
+        "#include <stdio.h>\n#include \"tables.h\"\nint main(void) {{\n    {loop_open}\n\
+         \x20   for (int l = 0; l < {P}_DTYPE_COUNT; l++)\n\
+         \x20       for (int r = 0; r < {P}_DTYPE_COUNT; r++) {{\n\
+         \x20           int x = {call};\n\
+         \x20           if (x >= 0) printf(\"%s %s %s %s\\n\", {name}, {p}_dtype_names[l], {p}_dtype_names[r], {p}_dtype_names[x]);\n\
+         \x20           else printf(\"%s %s %s !%s\\n\", {name}, {p}_dtype_names[l], {p}_dtype_names[r], {p}_reasons[-1 - x]);\n\
+         \x20       }}\n    }}\n    return 0;\n}}\n",
+        P = p.to_uppercase()
+    );
+    std::fs::write(dir.join("main.c"), main).unwrap();
+    run(Command::new("cc").current_dir(dir).args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "main.c",
+        "-o",
+        "c_cells",
+    ]));
+    run(&mut Command::new(dir.join("c_cells")))
+}
+
+#[test]
+fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
+    let settings: &[(&str, &[&str])] = &[
+        ("openvino", &[]),
+        (
+            "openvino",
+            &["promote_unsafe=true", "u64_integer_promotion_target=f64"],
+        ),
+        ("kernel_float", &[]),
+        ("paddle", &[]),
+        ("paddle", &["mode=static"]),
+        ("dali", &[]),
+    ];
+    for (name, set) in settings {
+        let table = promo_core::rules::by_name(name).unwrap();
+        let want = expected(table, set);
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(check_rust(dir.path(), table, set), want, "rust, {name} {set:?}");
+        assert_eq!(check_c(dir.path(), table, set), want, "c, {name} {set:?}");
+    }
+}
+
+#[test]
+fn the_output_names_its_origin_and_is_marked_generated() {
+    let rust = promo_gen("openvino", "rust", &["promote_unsafe=true"]);
+    assert!(
+        rust.starts_with("// @generated by `promo gen --lang rust` from openvino"),
+        "{rust}"
+    );
+    assert!(rust.lines().next().unwrap().contains("promote_unsafe=true"));
+    let c = promo_gen("dali", "c", &[]);
+    assert!(
+        c.starts_with("/* @generated by `promo gen --lang c` from dali"),
+        "{c}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(["gen", "dali", "--lang", "c", "--set", "nosuch=1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
