@@ -280,9 +280,8 @@ fn render_all(format: DiffFormat) -> Result<String, String> {
     let title = "Agreement of the bundled rule sets on add, tensor with tensor, default options: \
                  the share of the cells both define (dtypes both accept) that agree";
     Ok(match format {
-        DiffFormat::Html | DiffFormat::Svg => {
-            return Err("promo diff --all prints text, markdown or json".to_owned())
-        }
+        DiffFormat::Html => grid::agreement_html(title, &names, &grid),
+        DiffFormat::Svg => return Err("promo diff --all prints text, markdown, json or html".to_owned()),
         DiffFormat::Json => {
             let rows: Vec<serde_json::Value> = grid
                 .iter()

@@ -71,7 +71,7 @@ fn long(answer: &Answer) -> String {
 }
 
 /// Escapes text for HTML and XML, in element content and quoted attributes.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -200,6 +200,47 @@ pub fn svg(grid: &Grid) -> String {
         }
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// The agreement matrix of several rule sets as one self-contained HTML page:
+/// `agreement[i][j]` is (cells that agree, cells both define); each cell is shaded
+/// from white (none agree) to green (all agree), the counts on hover.
+pub fn agreement_html(title: &str, names: &[&str], agreement: &[Vec<(usize, usize)>]) -> String {
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Agreement</title>\n<style>\n\
+         body{{font-family:system-ui,sans-serif;margin:1.5em;color:#222}}p{{max-width:60em}}\
+         table.grid{{border-collapse:collapse;font-size:13px}}\
+         .grid th,.grid td{{border:1px solid #ddd;padding:6px 10px;text-align:center;min-width:5em}}\
+         .grid th{{background:#f4f4f4}}\n</style>\n</head>\n<body>\n<p>{}</p>\n<table class=\"grid\">\n<thead><tr><th></th>",
+        escape(title)
+    );
+    for n in names {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", escape(n));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (name, row) in names.iter().zip(agreement) {
+        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", escape(name));
+        for (other, &(agree, cells)) in names.iter().zip(row) {
+            let share = if cells == 0 {
+                0.0
+            } else {
+                agree as f64 / cells as f64
+            };
+            // White to green (#59a14f) by the share that agrees.
+            let mix = |to: u8| (255.0 - (255.0 - f64::from(to)) * share).round() as u8;
+            let _ = write!(
+                out,
+                "<td style=\"background:#{:02x}{:02x}{:02x}\" title=\"{name} and {other}: {agree} of {cells} common cells agree\">{:.0}%</td>",
+                mix(0x59),
+                mix(0xa1),
+                mix(0x4f),
+                100.0 * share
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</body>\n</html>\n");
     out
 }
 

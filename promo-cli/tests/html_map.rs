@@ -154,3 +154,26 @@ fn a_diff_page_outlines_exactly_the_differing_cells() {
         assert_eq!(colours.len(), cells);
     }
 }
+
+#[test]
+fn the_agreement_page_has_a_cell_per_pair_of_rule_sets() {
+    let json: serde_json::Value =
+        serde_json::from_str(&promo(&["diff", "--all", "--format", "json"])).unwrap();
+    let n = json["rules"].as_array().unwrap().len();
+    let html = promo(&["diff", "--all", "--format", "html"]);
+    assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"));
+    assert_eq!(html.matches("<td ").count(), n * n);
+    // The diagonal: every rule set agrees with itself on all its cells.
+    for (i, name) in json["rules"].as_array().unwrap().iter().enumerate() {
+        let cells = &json["agreement"][i][i]["cells"];
+        let name = name.as_str().unwrap();
+        assert!(html.contains(&format!(
+            "title=\"{name} and {name}: {cells} of {cells} common cells agree\">100%"
+        )));
+    }
+    if let Some(colours) = rendered_colours(&html) {
+        assert_eq!(colours.len(), n * n);
+        // Full agreement is the full green.
+        assert_eq!(colours[0], "rgb(89, 161, 79)");
+    }
+}
