@@ -295,11 +295,13 @@ impl Converter {
     /// faster one with the same results (see [`Converter::scalar`]): for `f32` into
     /// a narrow format, f16 or bf16 the SIMD kernel where the CPU has AVX2; into
     /// `f32` from an 8- or 4-bit float or i4/u4 a table of the scalar results, from
-    /// bf16 a shift, from f16 F16C where the CPU has it.
+    /// bf16 a shift, from f16 F16C where the CPU has it; from `f32` into an integer of
+    /// 32 bits or fewer `vcvttps2dq` where the CPU has AVX2.
     pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
         let mut converter = Self::scalar(from, to, options)?;
         if from == DType::F32 {
-            if let Some(kernel) = fast_f32_kernel(to, &options) {
+            if let Some(kernel) = fast_f32_kernel(to, &options).or_else(|| super::to_int::from_f32_kernel(to))
+            {
                 converter.kernel = kernel;
             }
         }

@@ -125,6 +125,7 @@ pub(crate) fn to_e8m0(x: f64, options: &CastOptions) -> f8e8m0 {
 mod buffer;
 mod decode;
 mod simd;
+mod to_int;
 mod typed;
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, ConvertError, Converter};
 pub use typed::{cast_slice, cast_vec, CastSliceExt};
