@@ -134,6 +134,7 @@ fn side_tokens(s: Side) -> TokenStream {
         Side::Scalar => quote!(::promo_core::__private::table::Side::Scalar),
         Side::Dimensioned => quote!(::promo_core::__private::table::Side::Dimensioned),
         Side::Python => quote!(::promo_core::__private::table::Side::Python),
+        Side::Any => quote!(::promo_core::__private::table::Side::Any),
     }
 }
 
@@ -187,7 +188,7 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         None => quote!(::core::option::Option::None),
     });
     let reasons = rules.reasons.iter().map(|(_, text)| text);
-    let layers = rules.layers.iter().map(|l| {
+    let layers = rules.layers.iter().enumerate().map(|(index, l)| {
         let lname = &l.name;
         let when = l.when.iter().map(|c| {
             let (opt, value) = (c.option, value_tokens(c.value));
@@ -199,6 +200,8 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         let col_of = index_map(&l.cols, domain_len(l.rhs));
         let width = l.cols.len();
         let cells = l.cells.iter().map(|&c| cell_tokens(c));
+        let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
+        let statement_end = promo_rules::model::statement_end(&rules.layers, index);
         quote! {
             #t::Layer {
                 name: #lname,
@@ -210,6 +213,8 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
                 col_of: &[#(#col_of),*],
                 width: #width,
                 cells: &[#(#cells),*],
+                promoted: &[#(#promoted),*],
+                statement_end: #statement_end,
             }
         }
     });

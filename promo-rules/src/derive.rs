@@ -25,10 +25,10 @@ pub const KIND_NAMES: [&str; 4] = ["bool", "integer", "float", "complex"];
 /// The priority of a key of a layer side: a dtype's kind, or a Python scalar's
 /// (`bool` 0, `int` 1, `float` 2, `complex` 3).
 pub fn key_rank(side: Side, key: usize) -> Option<u8> {
-    if side == Side::Python {
-        Some(key as u8)
-    } else {
-        DType::from_index(key).and_then(|d| kind_rank(d.category()))
+    match side {
+        Side::Python => Some(key as u8),
+        Side::Any if key >= DType::COUNT => Some((key - DType::COUNT) as u8),
+        _ => DType::from_index(key).and_then(|d| kind_rank(d.category())),
     }
 }
 
@@ -408,6 +408,15 @@ fn parse_test(part: &str) -> Result<Test, String> {
 /// kind (`integer`, `signed`, `unsigned`, `float`, `complex`; `bool` is the dtype),
 /// or on a Python side a Python scalar kind.
 pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, String> {
+    if side == Side::Any {
+        // Tensors as on a tensor side; a kind also selects the Python scalar of
+        // that kind (`integer`: a Python int).
+        let mut keys = select(Side::Tensor, name, dtypes)?;
+        if let Some(rank) = KIND_NAMES.iter().position(|k| *k == name) {
+            keys.push(DType::COUNT + rank);
+        }
+        return Ok(keys);
+    }
     if side == Side::Python {
         return PyScalar::parse_name(name)
             .map(|k| vec![k.index()])

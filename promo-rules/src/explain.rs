@@ -106,6 +106,21 @@ pub fn explain(
                 key_name(l)
             );
         }
+        if !layer.promoted.is_empty() {
+            let (pl, pr) = if trace.swapped { (r, l) } else { (l, r) };
+            if let Some(below) = table.trace_after(trace.layer, options, op, pl, pr) {
+                let promoted = match below.cell {
+                    promo_table::Cell::Is(d) => d.name().to_owned(),
+                    other => format!("{other:?}"),
+                };
+                let _ = writeln!(
+                    out,
+                    "  applies because the layers after it promote the pair to {promoted} (layer {}, \"{}\"), one of `promoted`",
+                    below.layer + 1,
+                    rules.layers[below.layer].name
+                );
+            }
+        }
         let cell_span = cell_span(rules, trace.layer, l, r);
         match &layer.how {
             Derivation::Matrix => {
@@ -168,12 +183,9 @@ pub fn explain(
 /// Where the cell of (`l`, `r`) of a layer was written.
 fn cell_span(rules: &RuleFile, layer: usize, l: Operand, r: Operand) -> Option<Range<usize>> {
     let layer = &rules.layers[layer];
-    let key = |o: Operand| match o {
-        Operand::Dimensioned(d) | Operand::Scalar(d) => d.index(),
-        Operand::Python(k) => k.index(),
-    };
-    let row = layer.rows.iter().position(|&k| k == key(l))?;
-    let col = layer.cols.iter().position(|&k| k == key(r))?;
+    let (row_key, col_key) = (layer.lhs.key(l)?, layer.rhs.key(r)?);
+    let row = layer.rows.iter().position(|&k| k == row_key)?;
+    let col = layer.cols.iter().position(|&k| k == col_key)?;
     layer.spans.get(row * layer.cols.len() + col).cloned()
 }
 

@@ -65,6 +65,12 @@ pub struct LayerDef {
     /// Whether this is the mirror image of the layer written before it
     /// (`mirrored = true`: the operands exchanged).
     pub mirror: bool,
+    /// A result filter (`promoted = [...]`): the layer covers a pair only when the
+    /// layers after it promote the pair to one of these dtypes; empty: no filter.
+    pub promoted: Vec<DType>,
+    /// The position of the `[[layer]]` statement it comes from (its `cases` and
+    /// mirror image share it).
+    pub statement: usize,
 }
 
 /// How a layer gives its cells.
@@ -122,6 +128,8 @@ impl LayerDef {
             span: self.span.clone(),
             how: self.how.clone(),
             mirror: true,
+            promoted: self.promoted.clone(),
+            statement: self.statement,
         }
     }
 
@@ -170,10 +178,20 @@ pub struct RuleFile {
     pub layers: Vec<LayerDef>,
 }
 
+/// The index of the first layer after the statement that layer `i` belongs to.
+pub fn statement_end(layers: &[LayerDef], i: usize) -> usize {
+    let statement = layers[i].statement;
+    i + layers[i..]
+        .iter()
+        .take_while(|l| l.statement == statement)
+        .count()
+}
+
 /// The size of the key domain of a side: dtypes or Python kinds.
 pub fn domain_len(side: Side) -> usize {
     match side {
         Side::Python => 4,
+        Side::Any => DType::COUNT + 4,
         Side::Tensor | Side::Scalar | Side::Dimensioned => DType::COUNT,
     }
 }
@@ -227,7 +245,8 @@ impl RuleFile {
             .layers
             .iter()
             .zip(&maps)
-            .map(|(l, (row_of, col_of))| Layer {
+            .enumerate()
+            .map(|(i, (l, (row_of, col_of)))| Layer {
                 name: &l.name,
                 when: &l.when,
                 ops: &l.ops,
@@ -237,6 +256,8 @@ impl RuleFile {
                 col_of,
                 width: l.cols.len(),
                 cells: &l.cells,
+                promoted: &l.promoted,
+                statement_end: statement_end(&self.layers, i),
             })
             .collect();
         let reasons: Vec<&str> = self.reasons.iter().map(|(_, text)| text.as_str()).collect();

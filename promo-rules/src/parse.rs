@@ -91,7 +91,7 @@ pub struct RawOption {
 }
 
 /// `[[layer]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawLayer {
     /// A short description.
@@ -128,6 +128,97 @@ pub struct RawLayer {
     /// mirror image: sides, rows and columns, `lhs` and `rhs` swapped).
     #[serde(default)]
     pub mirrored: bool,
+    /// A result filter: dtypes or kinds; the layer covers a pair only when the
+    /// layers after it promote the pair to one of them.
+    #[serde(default)]
+    pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Statements that share this layer's header: each case is a layer of its own,
+    /// in order, with the keys it gives replacing the layer's. [`parse_file`]
+    /// expands them, so no later stage sees a `cases` list.
+    #[serde(default)]
+    pub cases: Option<Vec<Spanned<RawCase>>>,
+    /// The position of the `[[layer]]` this layer comes from: the cases of one
+    /// layer share it.
+    #[serde(skip)]
+    pub statement: usize,
+}
+
+/// One entry of a layer's `cases`: any of a layer's keys but `name`, `matrix` and
+/// `cases`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCase {
+    /// Replaces the layer's conditions on options.
+    #[serde(default)]
+    pub when: Option<BTreeMap<String, Spanned<toml::Value>>>,
+    /// Replaces the layer's operations.
+    #[serde(default)]
+    pub ops: Option<Vec<Spanned<String>>>,
+    /// Replaces the layer's operand kinds.
+    #[serde(default)]
+    pub operands: Option<Spanned<Vec<String>>>,
+    /// Listed cells.
+    #[serde(default)]
+    pub cells: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The result for every pair the case covers.
+    #[serde(default)]
+    pub result: Option<Spanned<String>>,
+    /// Row keys.
+    #[serde(default)]
+    pub rows: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Column keys.
+    #[serde(default)]
+    pub cols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A condition on the pair.
+    #[serde(default, rename = "where")]
+    pub condition: Option<Spanned<String>>,
+    /// Whether the case also answers the pairs with the operands exchanged.
+    #[serde(default)]
+    pub mirrored: Option<bool>,
+    /// A result filter.
+    #[serde(default)]
+    pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+impl RawLayer {
+    /// The layers this one stands for: itself, or one per case, each case's keys
+    /// replacing the layer's (a case's `when` adds to the layer's conditions).
+    fn expand_cases(statement: usize, layer: Spanned<RawLayer>) -> Vec<Spanned<RawLayer>> {
+        let span = layer.span();
+        let mut base = layer.into_inner();
+        base.statement = statement;
+        let Some(cases) = base.cases.take() else {
+            return vec![Spanned::new(span, base)];
+        };
+        let count = cases.len();
+        cases
+            .into_iter()
+            .enumerate()
+            .map(|(i, case)| {
+                let case_span = case.span();
+                let case = case.into_inner();
+                let mut layer = base.clone();
+                if count > 1 {
+                    layer.name = format!("{} (case {} of {count})", base.name, i + 1);
+                }
+                if let Some(when) = case.when {
+                    layer.when.extend(when);
+                }
+                if let Some(ops) = case.ops {
+                    layer.ops = ops;
+                }
+                layer.operands = case.operands.or(layer.operands);
+                layer.cells = case.cells.or(layer.cells);
+                layer.result = case.result.or(layer.result);
+                layer.rows = case.rows.or(layer.rows);
+                layer.cols = case.cols.or(layer.cols);
+                layer.condition = case.condition.or(layer.condition);
+                layer.mirrored = case.mirrored.unwrap_or(layer.mirrored);
+                layer.promoted = case.promoted.or(layer.promoted);
+                Spanned::new(case_span, layer)
+            })
+            .collect()
+    }
 }
 
 /// One whitespace-separated word of a matrix, with its byte range in the file.
@@ -150,7 +241,7 @@ pub struct RawMatrix {
 
 /// Parses the TOML text of a rule file into its raw shape.
 pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
-    toml::from_str(src).map_err(|e| {
+    let mut raw: RawFile = toml::from_str(src).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
@@ -161,7 +252,13 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
             "not valid TOML here".to_owned()
         };
         Diagnostic::new(message, span)
-    })
+    })?;
+    raw.layers = std::mem::take(&mut raw.layers)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, layer)| RawLayer::expand_cases(i, layer))
+        .collect();
+    Ok(raw)
 }
 
 /// Splits a `matrix` string into words, mapping each back to its place in `src`.

@@ -346,11 +346,30 @@ fn resolve_ops(
     out
 }
 
-/// `[op_classes]` name groups of the rule set's operations; a class name is not an
-/// operation's name.
+/// `[op_classes]` name groups of the rule set's operations, or of other classes
+/// (without a cycle); a class name is not an operation's name.
 fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
-    let mut out = Vec::new();
-    for (name, members) in &raw.op_classes {
+    let mut out: Vec<(String, Vec<Op>)> = Vec::new();
+    // A class is resolved once every class it names is: in dependency order.
+    let mut pending: Vec<_> = raw.op_classes.iter().collect();
+    while !pending.is_empty() {
+        let ready = |members: &Spanned<Vec<Spanned<String>>>, done: &[(String, Vec<Op>)]| {
+            members.get_ref().iter().all(|m| {
+                Op::parse_name(m.get_ref()).is_some()
+                    || done.iter().any(|(c, _)| c == m.get_ref())
+                    || !raw.op_classes.contains_key(m.get_ref())
+            })
+        };
+        let Some(at) = pending.iter().position(|(_, members)| ready(members, &out)) else {
+            for (name, members) in pending {
+                cx.error(
+                    format!("op class `{name}` names itself through other classes"),
+                    members.span(),
+                );
+            }
+            break;
+        };
+        let (name, members) = pending.remove(at);
         if Op::parse_name(name).is_some() {
             cx.error(
                 format!("op class `{name}` has the name of an operation: choose another name"),
@@ -369,7 +388,7 @@ fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, 
             );
             continue;
         }
-        let resolved = resolve_ops(cx, members.get_ref(), ops, &[]);
+        let resolved = resolve_ops(cx, members.get_ref(), ops, &out);
         if resolved.is_empty() && members.get_ref().is_empty() {
             cx.error(format!("op class `{name}` has no operations"), members.span());
         }
@@ -609,10 +628,11 @@ fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
         "scalar" => Some(Side::Scalar),
         "dimensioned" => Some(Side::Dimensioned),
         "python" => Some(Side::Python),
+        "any" => Some(Side::Any),
         _ => {
             cx.error(
                 format!(
-                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned` or `python`"
+                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned`, `python` or `any`"
                 ),
                 span,
             );
@@ -728,6 +748,8 @@ fn resolve_layer(
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
     let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
     let (lhs, rhs) = match &raw.operands {
+        // A result filter tests what the layers after it give, whatever the operands.
+        None if raw.promoted.is_some() => (Some(Side::Any), Some(Side::Any)),
         None => (Some(Side::Tensor), Some(Side::Tensor)),
         Some(sides) if sides.get_ref().len() == 2 => {
             let s = sides.get_ref();
@@ -756,6 +778,13 @@ fn resolve_layer(
         );
         return None;
     }
+    if raw.result.is_none() && (lhs == Side::Any || rhs == Side::Any) {
+        cx.error(
+            "`any` operands take a `result`, not a `matrix` or `cells`",
+            layer.span(),
+        );
+        return None;
+    }
     if raw.result.is_none() {
         for (field, present) in [
             ("rows", raw.rows.as_ref().map(|r| r.span())),
@@ -780,6 +809,7 @@ fn resolve_layer(
     } else {
         resolve_derived(cx, raw, (lhs, rhs), env, used)?
     };
+    let promoted = resolve_promoted(cx, raw, env.dtypes);
     if cx.errors.len() > errors_before {
         return None;
     }
@@ -796,7 +826,29 @@ fn resolve_layer(
         span: layer.span(),
         how,
         mirror: false,
+        promoted,
+        statement: raw.statement,
     })
+}
+
+/// A result filter names dtypes of `rules.dtypes` or kinds, at least one.
+fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, dtypes: &[DType]) -> Vec<DType> {
+    let Some(list) = &raw.promoted else {
+        return Vec::new();
+    };
+    if list.get_ref().is_empty() {
+        cx.error("`promoted` must name at least one dtype or kind", list.span());
+    }
+    let mut out = Vec::new();
+    for name in list.get_ref() {
+        match crate::derive::select(Side::Tensor, name.get_ref(), dtypes) {
+            Ok(keys) => out.extend(keys.into_iter().filter_map(DType::from_index)),
+            Err(message) => cx.error(message, name.span()),
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// A literal matrix has unique keys and exactly one cell per row and column.
@@ -964,6 +1016,11 @@ fn resolve_selection(
     let Some(names) = names else {
         return match side {
             Side::Python => (0..PyScalar::ALL.len()).collect(),
+            Side::Any => dtypes
+                .iter()
+                .map(|d| d.index())
+                .chain((0..PyScalar::ALL.len()).map(|k| DType::COUNT + k))
+                .collect(),
             _ => dtypes.iter().map(|d| d.index()).collect(),
         };
     };
@@ -988,6 +1045,7 @@ fn resolve_selection(
 fn key_dtype(side: Side, key: usize, python: [Option<DType>; 4]) -> Option<DType> {
     match side {
         Side::Python => python[key],
+        Side::Any if key >= DType::COUNT => python[key - DType::COUNT],
         _ => DType::from_index(key),
     }
 }
@@ -1144,12 +1202,20 @@ fn check_base_layers(cx: &mut Ctxt, raw: &RawFile, layers: &[LayerDef], dtypes: 
         );
         return;
     };
-    if layers.len() != raw.layers.len() {
+    // Only when every layer resolved (a mirrored layer resolves to two).
+    let expected = raw.layers.len() + raw.layers.iter().filter(|l| l.get_ref().mirrored).count();
+    if layers.len() != expected {
         return;
     }
     let base: Vec<&LayerDef> = layers
         .iter()
-        .filter(|l| l.when.is_empty() && l.ops.is_empty() && l.lhs == Side::Tensor && l.rhs == Side::Tensor)
+        .filter(|l| {
+            l.when.is_empty()
+                && l.ops.is_empty()
+                && l.promoted.is_empty()
+                && l.lhs == Side::Tensor
+                && l.rhs == Side::Tensor
+        })
         .collect();
     let decided = |a: usize, b: usize| {
         base.iter().any(|l| {

@@ -352,3 +352,149 @@ result = "lub"
         "{text}"
     );
 }
+
+#[test]
+fn a_promoted_filter_tests_what_the_layers_after_it_give() {
+    let rules = load(&format!(
+        r#"
+{LATTICE}
+[[layer]]
+name = "integer quotients are f32"
+ops = ["divide"]
+promoted = ["integer"]
+result = "f32"
+
+[[layer]]
+name = "comparisons give bool"
+ops = ["equal"]
+promoted = ["bool", "integer", "float", "complex"]
+result = "bool"
+
+[[layer]]
+name = "base"
+result = "lub"
+
+[[layer]]
+name = "unrelated"
+result = "!nope"
+
+[reasons]
+nope = "nope"
+
+[python]
+bool = "bool"
+"#
+    ))
+    .unwrap();
+    let t = |d| Operand::Dimensioned(d);
+    let py = |k| Operand::Python(k);
+    // i8 / u8 promotes to i16, an integer: the filter turns it into f32.
+    assert_eq!(answer(&rules, Op::Divide, t(DType::I8), t(DType::U8)), Ok(DType::F32));
+    // f32 / i8 promotes to f32, not an integer: the filter leaves it alone.
+    assert_eq!(answer(&rules, Op::Divide, t(DType::F32), t(DType::I8)), Ok(DType::F32));
+    assert_eq!(answer(&rules, Op::Divide, t(DType::C64), t(DType::I8)), Ok(DType::C64));
+    // A filter covers Python operands too (its operands default to `any`).
+    assert_eq!(answer(&rules, Op::Divide, t(DType::I8), py(PyScalar::Bool)), Ok(DType::F32));
+    // Comparisons give bool wherever the inputs promote, and stay refused where not.
+    assert_eq!(answer(&rules, Op::Equal, t(DType::U8), t(DType::F32)), Ok(DType::Bool));
+    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::F32)), Ok(DType::F32));
+    let options = rules.with_table(|t| t.default_options());
+    let src = format!("{HEADER}{LATTICE}");
+    let explained = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Divide, t(DType::I8), t(DType::U8));
+    assert!(explained.contains("promote the pair to i16 (layer 3, \"base\")"), "{explained}");
+}
+
+#[test]
+fn the_first_case_that_covers_a_pair_decides_it() {
+    let rules = load(&format!(
+        r#"
+{LATTICE}
+[reasons]
+nope = "no kernel"
+
+[[layer]]
+name = "kernels"
+result = "!nope"
+cases = [
+  # i16 results of i8 operands run; everything else that is i16 does not
+  {{ rows = ["i8"], promoted = ["f32"] }},
+  {{ promoted = ["i16"] }},
+]
+
+[[layer]]
+name = "base"
+cases = [
+  {{ where = "lhs == rhs", result = "lhs" }},
+  {{ result = "lub" }},
+]
+"#
+    ))
+    .unwrap();
+    let t = |d| Operand::Dimensioned(d);
+    // (i8, u8) -> i16: the first case covers the pair and passes it, so the second
+    // case, an alternative within the same statement, is not consulted.
+    assert_eq!(answer(&rules, Op::Add, t(DType::I8), t(DType::U8)), Ok(DType::I16));
+    assert_eq!(answer(&rules, Op::Add, t(DType::I8), t(DType::Bool)), Ok(DType::I8));
+    // (u8, i8) is not covered by the first case: the second refuses its i16.
+    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::I8)), Err("no kernel".into()));
+    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::I16)), Err("no kernel".into()));
+    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::F32)), Ok(DType::F32));
+    // Each case is a layer of its own, named after its statement.
+    assert!(rules.layers[0].name.ends_with("(case 1 of 2)"), "{}", rules.layers[0].name);
+    assert_eq!(rules.layers[0].statement, rules.layers[1].statement);
+    assert_ne!(rules.layers[1].statement, rules.layers[2].statement);
+}
+
+#[test]
+fn op_classes_may_name_classes_but_not_in_a_circle() {
+    let rules = load(&format!(
+        r#"
+[op_classes]
+all = ["arith", "equal"]
+arith = ["add", "divide"]
+
+{LATTICE}
+[[layer]]
+name = "every op in `all`"
+ops = ["all"]
+result = "lub"
+
+[[layer]]
+name = "base"
+result = "f32"
+"#
+    ))
+    .unwrap();
+    assert_eq!(rules.layers[0].ops, [Op::Add, Op::Divide, Op::Equal]);
+    let e = errors(
+        r#"
+[op_classes]
+a = ["b"]
+b = ["a"]
+
+[[layer]]
+name = "base"
+result = "f32"
+"#,
+    );
+    assert!(e.contains("op class `a` names itself through other classes"), "{e}");
+}
+
+#[test]
+fn any_operands_take_a_result_and_promoted_needs_known_names() {
+    let e = errors(
+        r#"
+[[layer]]
+name = "listed any"
+operands = ["any", "tensor"]
+cells = ["i8 i8 = i8"]
+
+[[layer]]
+name = "base"
+result = "f32"
+promoted = ["f9"]
+"#,
+    );
+    assert!(e.contains("`any` operands take a `result`"), "{e}");
+    assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
+}

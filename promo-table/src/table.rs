@@ -25,6 +25,9 @@ pub enum Side {
     Dimensioned,
     /// A Python scalar. Keys are [`PyScalar`](crate::PyScalar) kinds.
     Python,
+    /// Any operand: a tensor of any rank (keys are dtypes) or a Python scalar (keys
+    /// [`DType::COUNT`] + its [`PyScalar`](crate::PyScalar) kind).
+    Any,
 }
 
 impl Side {
@@ -35,17 +38,20 @@ impl Side {
             Side::Scalar => "scalar",
             Side::Dimensioned => "dimensioned",
             Side::Python => "python",
+            Side::Any => "any",
         }
     }
 
     /// The index of `operand` on this side's axis, or `None` if the side does not match.
-    const fn key(self, operand: Operand) -> Option<usize> {
+    pub const fn key(self, operand: Operand) -> Option<usize> {
         match (self, operand) {
             (Side::Tensor, Operand::Dimensioned(d) | Operand::Scalar(d)) => Some(d.index()),
             (Side::Scalar, Operand::Scalar(d)) | (Side::Dimensioned, Operand::Dimensioned(d)) => {
                 Some(d.index())
             }
             (Side::Python, Operand::Python(k)) => Some(k.index()),
+            (Side::Any, Operand::Dimensioned(d) | Operand::Scalar(d)) => Some(d.index()),
+            (Side::Any, Operand::Python(k)) => Some(DType::COUNT + k.index()),
             _ => None,
         }
     }
@@ -258,6 +264,13 @@ pub struct Layer<'a> {
     pub width: usize,
     /// The cells, row by row.
     pub cells: &'a [Cell],
+    /// A result filter: when not empty, the layer covers a pair only when the
+    /// layers after it promote the pair to one of these dtypes.
+    pub promoted: &'a [DType],
+    /// The index of the first layer after this layer's statement: a result filter
+    /// that covers a pair but does not change it leaves the pair to the layers from
+    /// there on (the other cases of its statement are alternatives, not layers below).
+    pub statement_end: usize,
 }
 
 /// A whole rule set: what one rule file says, compiled.
@@ -560,9 +573,40 @@ impl<'a> RuleTable<'a> {
         }
     }
 
+    /// The walk of [`RuleTable::trace`] from the layer after `layer` on: what a
+    /// result filter ([`Layer::promoted`]) at `layer` tests.
+    pub fn trace_after(
+        &self,
+        layer: usize,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Trace> {
+        let start = self
+            .layers
+            .get(layer)
+            .map_or(layer + 1, |l| l.statement_end.max(layer + 1));
+        self.walk_layers_from(start, options, op, lhs, rhs)
+    }
+
     /// The first layer with an opinion on the pair.
     fn walk_layers(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Trace> {
-        for (index, layer) in self.layers.iter().enumerate() {
+        self.walk_layers_from(0, options, op, lhs, rhs)
+    }
+
+    /// The first layer from `start` on with an opinion on the pair. A layer with a
+    /// [`Layer::promoted`] filter has an opinion only when the layers after it give
+    /// one of its dtypes.
+    fn walk_layers_from(
+        &self,
+        start: usize,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Trace> {
+        for (index, layer) in self.layers.iter().enumerate().skip(start) {
             if !layer
                 .when
                 .iter()
@@ -579,14 +623,28 @@ impl<'a> RuleTable<'a> {
                 python_typed: false,
                 cell,
             };
-            if let Some(found) = layer_cell(layer, lhs, rhs) {
-                return Some(trace(found, false));
+            let found = match layer_cell(layer, lhs, rhs) {
+                Some(found) => Some(trace(found, false)),
+                None if self.commutative => layer_cell(layer, rhs, lhs).map(|found| trace(found, true)),
+                None => None,
+            };
+            let Some(found) = found else { continue };
+            if layer.promoted.is_empty() {
+                return Some(found);
             }
-            if self.commutative {
-                if let Some(found) = layer_cell(layer, rhs, lhs) {
-                    return Some(trace(found, true));
-                }
+            let below = self.walk_layers_from(layer.statement_end.max(index + 1), options, op, lhs, rhs);
+            let promoted = match below.map(|t| t.cell) {
+                Some(Cell::Is(d)) => Some(d),
+                Some(Cell::Option(i)) => match options.get(i as usize) {
+                    OptionValue::DType(d) => Some(d),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if promoted.is_some_and(|d| layer.promoted.contains(&d)) {
+                return Some(found);
             }
+            return below;
         }
         None
     }

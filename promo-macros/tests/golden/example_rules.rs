@@ -66,6 +66,8 @@ pub mod tiny {
                 ],
                 width: 1usize,
                 cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
+                promoted: &[],
+                statement_end: 1usize,
             },
             ::promo_core::__private::table::Layer {
                 name: "comparisons give bool",
@@ -164,6 +166,8 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::Bool,
                     ),
                 ],
+                promoted: &[],
+                statement_end: 2usize,
             },
             ::promo_core::__private::table::Layer {
                 name: "true division of integers gives f32",
@@ -232,6 +236,8 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::F32,
                     ),
                 ],
+                promoted: &[],
+                statement_end: 3usize,
             },
             ::promo_core::__private::table::Layer {
                 name: "a Python scalar of a lower or equal kind takes the tensor's dtype",
@@ -288,6 +294,8 @@ pub mod tiny {
                     ),
                     ::promo_core::__private::table::Cell::Defer,
                 ],
+                promoted: &[],
+                statement_end: 4usize,
             },
             ::promo_core::__private::table::Layer {
                 name: "tensor with tensor: the least upper bound",
@@ -383,6 +391,8 @@ pub mod tiny {
                         ::promo_core::__private::table::DType::F32,
                     ),
                 ],
+                promoted: &[],
+                statement_end: 5usize,
             },
         ],
         flat: ::core::option::Option::Some(::promo_core::__private::table::Flat {

@@ -20,6 +20,15 @@ What is recorded (see README.md beside this file):
   static mode the graph infers the result's when the program is built, before the
   executor fails (promotion is not kernel availability:
   a GPU build runs these);
+- where the failing kernel is not the operation's own (`expand` broadcasting a 0-d
+  operand before the operation runs, `abs` or `exp` inside a composite API such as
+  l1_loss or logaddexp), the dtype it names says nothing of the operation's
+  promotion: the case is `[lhs, rhs, null, error, "unknown_promotion"]`;
+- static mode checks, while it builds the program, the dtype the inputs were
+  promoted to against the dtypes this build has kernels for ("Check data type
+  error for op: add, input: x, x.dtype: float16"): promotion chose that dtype, so
+  the case is `[lhs, rhs, promoted, error]` like a kernel that is not registered
+  (but for the `data` op's check: static-graph inputs cannot be float8_e5m2);
 - errors about shapes (the loss functions reject some 0-d operands) are not dtype
   facts: they go to `shape_errors`, not into the cases;
 - `operator_vs_api`: every case where the operator and the API disagree;
@@ -161,6 +170,26 @@ BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", 
                "logical_and", "logical_or", "logical_xor"}
 
 
+CHECKED = re.compile(r"Check data type error for op: (\w+), (?:input: \w+, \w+\.)?dtype: (\w+)")
+KERNEL = re.compile(r"of kernel `(\w+)` is not registered")
+COMPARISONS = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal"}
+# Kernels other than the API's own that run the operation itself on the promoted dtype:
+# the Python-scalar paths of the arithmetic operators, and a reflected comparison
+# (`3 < t` runs greater_than).
+SCALAR_PATH_KERNELS = {"add": {"scale"}, "subtract": {"scale"}, "multiply": {"scale"},
+                       "divide": {"div_scale"}, "pow": {"elementwise_pow"}}
+# The fifth element of a case whose build failed in a kernel that is not the
+# operation's own, before a promotion result could be seen.
+UNKNOWN_PROMOTION = "unknown_promotion"
+
+
+def own_kernels(op):
+    """The kernels whose "not registered" error names the dtype `op` promoted to."""
+    if op in COMPARISONS:
+        return COMPARISONS
+    return {op} | SCALAR_PATH_KERNELS.get(op, set())
+
+
 class Recorder:
     def __init__(self):
         self.shape_errors = []
@@ -178,9 +207,23 @@ class Recorder:
             if is_shape_error(text):
                 self.shape_errors.append([op, lhs, rhs, text])
                 return None
+            checked = CHECKED.search(text)
+            if promoted is None and checked and checked.group(1) != "data":
+                # Static mode checks the dtype the inputs were promoted to against the
+                # dtypes this build has kernels for, while it builds the program.
+                op_name = op.split()[-1]
+                if checked.group(1) not in own_kernels(op_name):
+                    return [lhs, rhs, None, text, UNKNOWN_PROMOTION]
+                promoted = "bool" if op_name in BOOL_RESULT else promo_name(checked.group(2))
             selected = SELECTED.search(text)
             if promoted is None and selected and "is not registered" in text:
                 op_name = op.split()[-1]
+                kernel = KERNEL.search(text)
+                if kernel is None or kernel.group(1) not in own_kernels(op_name):
+                    # A kernel that runs before the operation's promotion (`expand`
+                    # broadcasting a 0-d input) or inside a composite API (`abs` in
+                    # l1_loss): the dtype it names is not the operation's promotion.
+                    return [lhs, rhs, None, text, UNKNOWN_PROMOTION]
                 promoted = "bool" if op_name in BOOL_RESULT else promo_name(selected.group(1))
             return [lhs, rhs, promoted, text]
 
