@@ -238,7 +238,9 @@ def main(out_path):
     parts = {}
     for mode in MODES:
         part = f"{out_path}.{mode}.part"
-        subprocess.run([sys.executable, __file__, "--child", mode, part], check=True)
+        # messages that list a set of dtypes depend on string hashing: fix its seed
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        subprocess.run([sys.executable, __file__, "--child", mode, part], check=True, env=env)
         with open(part) as f:
             parts[mode] = json.load(f)
         os.remove(part)
