@@ -8,10 +8,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 data=$(cd "$here/../../../tests/data/promotion" && pwd)
 venvs=${VENVS:-/work/venvs}
+export PYTHONHASHSEED=0   # error messages that list a set of dtypes follow string hashing
 timed() { local t=$SECONDS; "$@"; echo "  ($((SECONDS - t)) s)" >&2; }
 timed "$venvs/openvino/bin/python" "$here/openvino_oracle.py" "$data/openvino.json"
 timed "$venvs/paddle/bin/python" "$here/paddle_oracle.py" "$data/paddle.json"
 timed "$venvs/dali/bin/python" "$here/dali_oracle.py" "$data/dali.json"
+timed "$venvs/numpy/bin/python" "$here/numpy_oracle.py" "$data/numpy.json"
+timed "$venvs/torch/bin/python" "$here/torch_oracle.py" "$data/torch.json"
+timed "$venvs/array_api/bin/python" "$here/array_api_oracle.py" "$data/array_api.json"
+timed "$venvs/tensorflow/bin/python" "$here/tensorflow_oracle.py" "$data/tensorflow.json"
+timed "$venvs/jax/bin/python" "$here/jax_oracle.py" "$data/jax.json"
 if [ $# -ge 1 ]; then
   VENVS=$venvs timed "$here/kernel_float_oracle.sh" "$1" "$data/kernel_float.json"
 else

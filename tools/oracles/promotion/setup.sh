@@ -16,4 +16,11 @@ make_venv dali nvidia-dali-cuda120==2.4.0 numpy==2.4.6
 # CUDA headers only (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h and what they include), for
 # compiling kernel_float's CUDA element types with the host compiler.
 make_venv cuda nvidia-cuda-runtime-cu12==12.9.79 nvidia-cuda-nvcc-cu12==12.9.86 nvidia-cuda-cccl-cu12==12.9.27
+make_venv numpy numpy==2.4.6 ml_dtypes==0.6.0
+# PyPI's torch wheel for Linux is the CUDA build (it pulls about 3 GB of nvidia-*
+# wheels, pinned by torch itself); it runs on a CPU-only machine.
+make_venv torch torch==2.15.0 numpy==2.4.6
+make_venv jax jax==0.10.2 jaxlib==0.10.2 ml_dtypes==0.6.0 numpy==2.4.6 scipy==1.17.1 opt_einsum==3.4.0
+make_venv array_api array-api-strict==2.6.1 numpy==2.4.6
+make_venv tensorflow tensorflow-cpu==2.21.0 numpy==2.4.6 ml_dtypes==0.6.0 keras==3.15.1 protobuf==7.36.2
 echo "venvs in $venvs"

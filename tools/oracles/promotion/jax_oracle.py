@@ -1,0 +1,274 @@
+"""Dump what JAX (CPU) really does when a jax.numpy function meets two operands of
+different dtypes, under every combination of `jax_enable_x64` (false, true) and
+`jax_numpy_dtype_promotion` (standard, strict), to tests/data/promotion/jax.json.
+
+    python tools/oracles/promotion/jax_oracle.py tests/data/promotion/jax.json
+
+Each option combination runs in a process of its own (the options are set through
+JAX_ENABLE_X64 and JAX_NUMPY_DTYPE_PROMOTION before jax is imported), so nothing
+cached under one setting leaks into another.
+
+Operands: `DTYPE` is `jnp.ones(2, dtype)`, `scalar:DTYPE` is `jnp.ones((), dtype)`
+(`zeros` for int1, whose one is -1), `weak:DTYPE` is a weakly typed rank-0 array,
+`jnp.asarray(3)`, `jnp.asarray(2.5)` or `jnp.asarray(1+2j)` (whose dtype is the
+default int, float or complex of the x64 setting), and `python:KIND` the literal
+True, 3, 2.5 or 1+2j. With x64 off, an operand is named by the dtype asked for: a
+64-bit request holds the 32-bit dtype (`jnp.ones(2, jnp.int64)` is an int32 array);
+`held_dtype` says which.
+
+Every op is run for real, eagerly (under `jax.disable_jit()`, so that each primitive
+is compiled once per dtype rather than each jnp function once per signature), and
+the result is the output's dtype, written `weak:DTYPE` when `.weak_type` is set. A
+sample of the `add` and `pow` cases is run again under jit (`jit_check`).
+
+JAX's promotion does not look at rank, and to keep the data small only `add` keeps
+every operand kind; for each other op the rank-0 (`scalar:`) cases are run and
+compared with the same case on shape-[2] operands, and are left out if all agree. An
+op where some differ keeps all its cases, and `rank0_differs` says how many differ
+(pow: eager `jnp.power` sends a concrete rank-0 integer exponent through
+`lax.integer_pow`, which keeps the base's dtype; logical_and: a rank-0 bool with a
+weak operand gives a weak result).
+"""
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+
+GROUPS = [(x64, mode) for x64 in (False, True) for mode in ("standard", "strict")]
+NAMES = {
+    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "complex64": "c64", "complex128": "c128",
+    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
+    "float8_e5m2fnuz": "f8e5m2fnuz", "float8_e8m0fnu": "f8e8m0", "float4_e2m1fn": "f4e2m1",
+    "int4": "i4", "uint4": "u4", "uint2": "u2",
+    "float8_e4m3": "f8e4m3", "float8_e3m4": "f8e3m4", "float8_e4m3b11fnuz": "f8e4m3b11fnuz",
+    "float6_e2m3fn": "f6e2m3fn", "float6_e3m2fn": "f6e3m2fn", "int2": "i2",
+    "int1": "i1", "uint1": "u1",
+}
+OPS = {
+    "add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "true_divide",
+    "floor_divide": "floor_divide", "remainder": "remainder", "pow": "power", "maximum": "maximum",
+    "equal": "equal", "less_than": "less", "bitwise_and": "bitwise_and", "logical_and": "logical_and",
+    "where": "where", "atan2": "arctan2",
+}
+
+
+# Ops kept with every operand kind; for the others, rank-0 operands are swept, checked
+# against the shape-[2] ones, and left out where they agree (JAX does not look at rank).
+FULL_RANK_OPS = ("add",)
+# ops checked against jax.jit, every Nth case: eager jnp.power takes a concrete rank-0
+# integer exponent through lax.integer_pow, which jit cannot (the exponent is traced)
+JIT_CHECK = {"add": 23, "pow": 7}
+
+
+def drop_rank0(op, cases, differs):
+    """The cases without a `scalar:` operand, if every case with one has the same
+    outcome as the same case on shape-[2] operands; else every case (and the number of
+    cases that differ, with examples, in `differs`)."""
+    index = {(c[0], c[1]): c for c in cases}
+    kept, differ = [], []
+    for c in cases:
+        if not (c[0].startswith("scalar:") or c[1].startswith("scalar:")):
+            kept.append(c)
+            continue
+        twin = index[(c[0].removeprefix("scalar:"), c[1].removeprefix("scalar:"))]
+        if (c[2], len(c) > 3) != (twin[2], len(twin) > 3):
+            differ.append([c[0], c[1], c[2:], twin[2:]])
+    if not differ:
+        return kept
+    differs[op] = {"cases that differ": len(differ), "all cases kept": True,
+                   "examples [lhs, rhs, result, result on shape [2]]": differ[:: max(1, len(differ) // 10)][:10]}
+    return cases
+
+
+def child(x64, mode, out_path):
+    os.environ["JAX_PLATFORMS"] = "cpu"
+    os.environ["JAX_ENABLE_X64"] = "1" if x64 else "0"
+    os.environ["JAX_NUMPY_DTYPE_PROMOTION"] = mode
+    import jax
+    import jax.numpy as jnp
+    import ml_dtypes
+    import numpy as np
+    from jax._src import dtypes as jdt
+
+    assert bool(jax.config.jax_enable_x64) == x64 and jax.config.jax_numpy_dtype_promotion == mode
+    start = time.time()
+    known = [np.dtype(d).name for d in jdt._jax_dtype_set] if hasattr(jdt, "_jax_dtype_set") else []
+    extra = sorted(n for n in known if n not in NAMES)
+    order = [n for n in NAMES if hasattr(jnp, n) or n == "bool"]
+    types = {n: (jnp.bool_ if n == "bool" else getattr(jnp, n)) for n in order}
+
+    def name_of(dtype):
+        n = np.dtype(dtype).name
+        return NAMES.get(n, n)
+
+    def result(r):
+        return ("weak:" if getattr(r, "weak_type", False) else "") + name_of(r.dtype)
+
+    def make(d, shape):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            a = jnp.ones(shape, d)
+            if float(np.asarray(a.astype(jnp.float32)).ravel()[0]) != 1.0:
+                a = jnp.zeros(shape, d)
+        return a
+
+    held, refused = {}, {}
+    tensor, zero_d = [], []
+    for n in list(order):
+        try:
+            t, s = make(types[n], (2,)), make(types[n], ())
+        except Exception as e:  # noqa: BLE001
+            refused[NAMES[n]] = f"jnp.ones(2, jnp.{n}): " + first_line(e)
+            order.remove(n)
+            continue
+        want = np.dtype(jdt.canonicalize_dtype(types[n]))
+        back = np.asarray(t).dtype
+        if t.dtype != want or back != t.dtype:
+            refused[NAMES[n]] = (f"jnp.ones(2, jnp.{n}) gives an array of dtype {t.dtype!s} (asked for {want!s}), "
+                                 f"which np.asarray turns into {back!s}")
+            order.remove(n)
+            continue
+        held[NAMES[n]] = name_of(t.dtype)
+        tensor.append((NAMES[n], t))
+        zero_d.append(("scalar:" + NAMES[n], s))
+    weak = []
+    for v in (3, 2.5, 1 + 2j):
+        w = jnp.asarray(v)
+        assert w.weak_type and w.ndim == 0
+        weak.append(("weak:" + name_of(w.dtype), w))
+    python = [("python:" + k, v) for k, v in PYTHON.items()]
+    operands = tensor + zero_d + weak + python
+
+    fns = {op: getattr(jnp, f) for op, f in OPS.items()}
+    fns["where"] = lambda a, b: jnp.where(True, a, b)
+    groups, seen_warnings, jit_check, rank_differs = [], {}, {}, {}
+    options = {"jax_enable_x64": x64, "jax_numpy_dtype_promotion": mode}
+    for op, fn in fns.items():
+        t0 = time.time()
+        with jax.disable_jit():
+            cases, seen = sweep(operands, lambda a, b: result(fn(a, b)), python_pairs=True)
+        if seen:
+            seen_warnings[op] = seen
+        if op in JIT_CHECK:
+            by_name = dict(operands)
+            check = {"checked": 0, "differ": []}
+            for c in cases[::JIT_CHECK[op]]:
+                a, b = by_name[c[0]], by_name[c[1]]
+                try:
+                    got = [result(jax.jit(fn)(a, b))]
+                except Exception as e:  # noqa: BLE001
+                    got = [None, first_line(e)]
+                check["checked"] += 1
+                if got[0] != c[2]:
+                    check["differ"].append([c[0], c[1], c[2:], got])
+            jit_check[op] = check
+        if op not in FULL_RANK_OPS:
+            cases = drop_rank0(op, cases, rank_differs)
+        groups.append({"options": options, "op": op, "cases": cases})
+        print(f"jax x64={x64} {mode} {op}: {len(cases)} cases, {time.time() - t0:.1f}s", file=sys.stderr)
+
+    # jnp.result_type on dtypes (not arrays) and on Python scalars
+    result_type = {}
+    for l, r in itertools.product(order, order):
+        try:
+            result_type[f"{NAMES[l]},{NAMES[r]}"] = name_of(jnp.result_type(types[l], types[r]))
+        except Exception as e:  # noqa: BLE001
+            result_type[f"{NAMES[l]},{NAMES[r]}"] = "error: " + first_line(e)
+    for n, (k, v) in itertools.product(order, PYTHON.items()):
+        for key, args in ((f"{NAMES[n]},python:{k}", (types[n], v)), (f"python:{k},{NAMES[n]}", (v, types[n]))):
+            try:
+                result_type[key] = name_of(jnp.result_type(*args))
+            except Exception as e:  # noqa: BLE001
+                result_type[key] = "error: " + first_line(e)
+    # weak arrays of shape [2] behave as the rank-0 ones (checked on add)
+    weak_shape = {}
+    for (wn, w), (n, t) in itertools.product(weak, tensor):
+        w2 = jnp.broadcast_to(w, (2,))
+        for key, args, ref in ((f"{wn},{n}", (w2, t), (w, t)), (f"{n},{wn}", (t, w2), (t, w))):
+            outs = []
+            for a in (args, ref):
+                try:
+                    outs.append(result(jnp.add(*a)))
+                except Exception as e:  # noqa: BLE001
+                    outs.append("error: " + first_line(e))
+            if outs[0] != outs[1]:
+                weak_shape[key] = {"shape [2]": outs[0], "rank 0": outs[1]}
+    doc = {
+        "options": options,
+        "versions": {"jax": jax.__version__, "jaxlib": jax.lib.__version__ if hasattr(jax.lib, "__version__")
+                     else __import__("jaxlib").__version__, "ml_dtypes": ml_dtypes.__version__,
+                     "numpy": np.__version__},
+        "dtypes": [NAMES[n] for n in order],
+        "jax_dtypes_without_agreed_name": extra,
+        "refused": refused,
+        "held_dtype": held,
+        "weak_operands": [w[0] for w in weak],
+        "result_type": result_type,
+        "weak_shape_2_vs_rank_0_differ": weak_shape,
+        "jit_check": jit_check,
+        "rank0_differs": rank_differs,
+        "warnings": seen_warnings,
+        "groups": groups,
+    }
+    print(f"jax x64={x64} {mode}: {time.time() - start:.1f}s", file=sys.stderr)
+    with open(out_path, "w") as f:
+        json.dump(doc, f)
+
+
+def main(out_path):
+    start = time.time()
+    parts = []
+    for x64, mode in GROUPS:
+        part = f"{out_path}.x64-{int(x64)}-{mode}.part"
+        # messages that list a set of dtypes depend on string hashing: fix its seed
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        subprocess.run([sys.executable, __file__, "--child", str(int(x64)), mode, part], check=True, env=env)
+        with open(part) as f:
+            parts.append(json.load(f))
+        os.remove(part)
+    dtypes = parts[0]["dtypes"]
+    assert all(p["dtypes"] == dtypes for p in parts)
+    key = lambda p: f"jax_enable_x64={str(p['options']['jax_enable_x64']).lower()}," \
+                    f"jax_numpy_dtype_promotion={p['options']['jax_numpy_dtype_promotion']}"  # noqa: E731
+    versions = parts[0]["versions"]
+    doc = {
+        "framework": "jax",
+        "version": versions["jax"],
+        "versions": versions,
+        "generated_by": "tools/oracles/promotion/jax_oracle.py",
+        "device": "cpu",
+        "dtypes": dtypes,
+        "not_dtypes": {**parts[0]["refused"],
+                       **{n: "a dtype JAX knows that the sweep does not name" for n in parts[0]["jax_dtypes_without_agreed_name"]}},
+        "functions": {op: (f"jnp.{f}" if op != "where" else "jnp.where(True, a, b)") for op, f in OPS.items()},
+        "held_dtype": {key(p): p["held_dtype"] for p in parts},
+        "weak_operands": {key(p): p["weak_operands"] for p in parts},
+        "result_type": {key(p): p["result_type"] for p in parts},
+        "weak_shape_2_vs_rank_0_differ": {key(p): p["weak_shape_2_vs_rank_0_differ"] for p in parts},
+        "jit_check": {key(p): p["jit_check"] for p in parts},
+        "rank0_cases_left_out": "for every op but add, the cases with a `scalar:` operand are swept and compared "
+                                "with the same cases on shape-[2] operands, and left out if they all agree; an op "
+                                "where some differ (rank0_differs) keeps them all",
+        "rank0_differs": {key(p): p["rank0_differs"] for p in parts},
+        "warnings": {key(p): p["warnings"] for p in parts},
+    }
+    doc["groups"], doc["ops_left_out_as_identical"] = drop_identical_ops([g for p in parts for g in p["groups"]])
+    doc["groups_swept"] = sum(len(p["groups"]) for p in parts)
+    write(out_path, doc)
+    print(f"jax {versions['jax']}: {len(dtypes)} dtypes, {count_cases(doc['groups'])} cases, "
+          f"{time.time() - start:.1f}s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--child":
+        child(sys.argv[2] == "1", sys.argv[3], sys.argv[4])
+    else:
+        main(sys.argv[1])

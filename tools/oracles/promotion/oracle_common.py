@@ -1,0 +1,111 @@
+"""Helpers shared by the Python oracles of NumPy, PyTorch, JAX, the Array API and
+TensorFlow (each runs in its own virtual environment; this file needs only the
+standard library).
+
+An oracle builds a list of operands, each `(name, value)` with `name` in the data
+format of README.md (`DTYPE`, `scalar:DTYPE`, `weak:DTYPE`, `python:KIND`), and a
+function `run(op, a, b)` that performs the operation and returns the result's name
+(or raises). `sweep` runs every ordered pair and turns each outcome into a case.
+"""
+import itertools
+import json
+import re
+import warnings
+
+# The Python literal behind each `python:KIND` operand.
+PYTHON = {"bool": True, "int": 3, "float": 2.5, "complex": 1 + 2j}
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9'`)\]>\"])\. (?=[A-Z])")
+
+
+def first_line(e, limit=300):
+    """The first sentence of the first non-empty line of an exception's message,
+    prefixed with its type unless the message already names it. What follows the
+    first sentence is advice or a restatement (NumPy's "This means that no common
+    DType exists ...", JAX's "Try explicitly casting ..."), and would make up most of
+    the data if kept. Memory addresses are dropped so the data stays the same from run
+    to run."""
+    text = str(e).strip()
+    line = next((x.strip() for x in text.splitlines() if x.strip()), "")
+    line = _ADDRESS.sub("", line)
+    m = _SENTENCE_END.search(line)
+    if m and m.start() >= 20:
+        line = line[:m.start() + 1]
+    name = type(e).__name__
+    if not line:
+        return name
+    return (line if line.startswith(name) else f"{name}: {line}")[:limit]
+
+
+def is_python(name):
+    return name.startswith("python:")
+
+
+def sweep(operands, run, python_pairs=False, keep=None):
+    """Every ordered pair of operands (Python with Python only if `python_pairs`), in
+    the order given; `keep(lhs, rhs)` may leave a pair out. Returns
+    (cases, warnings seen): a case is `[lhs, rhs, result]` or `[lhs, rhs, null, error]`."""
+    cases, seen = [], {}
+    for (ln, a), (rn, b) in itertools.product(operands, operands):
+        if is_python(ln) and is_python(rn) and not python_pairs:
+            continue
+        if keep is not None and not keep(ln, rn):
+            continue
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                cases.append([ln, rn, run(a, b)])
+            except Exception as e:  # noqa: BLE001
+                cases.append([ln, rn, None, first_line(e)])
+        for w in caught:
+            key = f"{w.category.__name__}: {str(w.message).splitlines()[0] if str(w.message) else ''}"[:300]
+            seen[key] = seen.get(key, 0) + 1
+    return cases, seen
+
+
+def outcome(case):
+    """What a case says about dtypes: the result, and whether the call failed."""
+    return case[2], len(case) > 3
+
+
+# The ops every oracle sweeps where the framework has them; never left out.
+REQUIRED_OPS = ("add", "subtract", "multiply", "divide", "floor_divide", "remainder", "pow", "maximum",
+                "equal", "less_than", "bitwise_and", "logical_and")
+
+
+def drop_identical_ops(groups, drop=True):
+    """Finds each group whose every case has the same outcome (result dtype, and
+    whether the call failed; the error text differs only by naming the op) as an
+    earlier group with the same options, and leaves it out if `drop` and it is not
+    one of REQUIRED_OPS. Returns (groups kept, [{options, op, same_as, cases, kept}])."""
+    kept, same = [], []
+    for g in groups:
+        twin = next((k for k in kept if k["options"] == g["options"]
+                     and [c[:2] for c in k["cases"]] == [c[:2] for c in g["cases"]]
+                     and all(outcome(a) == outcome(b) for a, b in zip(k["cases"], g["cases"]))), None)
+        keep = twin is None or not drop or g["op"] in REQUIRED_OPS
+        if keep:
+            kept.append(g)
+        if twin is not None:
+            same.append({"options": g["options"], "op": g["op"], "same_as": twin["op"], "cases": len(g["cases"]),
+                         "kept": keep})
+    return kept, same
+
+
+def count_cases(groups):
+    return sum(len(g["cases"]) for g in groups)
+
+
+def write(out_path, doc):
+    """Compact JSON with each group on a line of its own (the rest as one line per
+    top-level key), so that a change shows up as a readable diff."""
+    keys = [k for k in doc if k != "groups"]
+    with open(out_path, "w") as f:
+        f.write("{\n")
+        for k in keys:
+            f.write(json.dumps(k) + ":" + json.dumps(doc[k], separators=(",", ":"), sort_keys=False) + ",\n")
+        f.write('"groups":[\n')
+        groups = doc.get("groups", [])
+        for i, g in enumerate(groups):
+            f.write(json.dumps(g, separators=(",", ":")) + (",\n" if i + 1 < len(groups) else "\n"))
+        f.write("]}\n")

@@ -1,0 +1,272 @@
+"""Dump what PyTorch really does on CPU when a binary function or operator meets two
+operands of different dtypes, to tests/data/promotion/torch.json.
+
+    python tools/oracles/promotion/torch_oracle.py tests/data/promotion/torch.json
+
+Operands: `DTYPE` is `torch.ones(2, dtype=...)` (a dimensioned tensor), `scalar:DTYPE`
+is `torch.ones((), dtype=...)` (a zero-dim tensor; `torch.zeros` where `ones` has no
+fill kernel), `python:KIND` the literal True, 3, 2.5 or 1+2j. Two tensors go through
+the function (`torch.add(a, b)`); a Python scalar goes through the Python operator
+where Python has one (`t + 2.5`, `2.5 + t`), else through the function
+(`torch.maximum(t, 2.5)`, which refuses it). The result is the returned tensor's dtype.
+
+A CPU build lacks some kernels: where promotion chose a dtype and the kernel for it is
+missing, torch says so (`"add_stub" not implemented for 'UInt16'`), and the case is
+`[lhs, rhs, promoted, error]` with the dtype the error names (bool for comparisons and
+logical operations, whose inputs are computed in that dtype but whose result is bool).
+
+Side information: `torch.promote_types` and `torch.result_type` for every pair, what
+differs between the function and the operator, and the dtypes left out, with why.
+"""
+import itertools
+import re
+import sys
+import time
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+
+NAMES = {
+    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "complex32": "c32", "bcomplex32": "bc32", "complex64": "c64", "complex128": "c128",
+    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
+    "float8_e5m2fnuz": "f8e5m2fnuz", "float8_e8m0fnu": "f8e8m0",
+}
+# c10's ScalarType names, as kernel errors print them
+C10 = {"Bool": "bool", "Byte": "u8", "UInt16": "u16", "UInt32": "u32", "UInt64": "u64", "Char": "i8",
+       "Short": "i16", "Int": "i32", "Long": "i64", "Half": "f16", "BFloat16": "bf16", "Float": "f32",
+       "Double": "f64", "ComplexHalf": "c32", "BComplex32": "bc32", "ComplexFloat": "c64",
+       "ComplexDouble": "c128", "Float8_e4m3fn": "f8e4m3fn", "Float8_e4m3fnuz": "f8e4m3fnuz",
+       "Float8_e5m2": "f8e5m2", "Float8_e5m2fnuz": "f8e5m2fnuz", "Float8_e8m0fnu": "f8e8m0"}
+NOT_IMPLEMENTED = re.compile(r'^(?:\w+: )?"(\w+)" not implemented for \'(\w+)\'')
+# The CPU kernels that compute each op in the dtype promotion chose. A missing kernel
+# of another name (`reciprocal_cpu` when `2.5 / t` inverts `t` first, `exp_vml_cpu`
+# inside poisson_nll_loss, `copy_`) says nothing about the result's dtype.
+OWN_KERNELS = {
+    "add": {"add_stub"}, "subtract": {"add_stub"}, "multiply": {"mul_cpu", "mul_cpu_reduced_float"},
+    "divide": {"div_cpu", "div_cpu_reduced_float"},
+    "floor_divide": {"div_floor_cpu", "div_floor_cpu_reduced_float"}, "remainder": {"remainder_cpu"},
+    "pow": {"pow"}, "maximum": {"maximum_cpu"}, "minimum": {"minimum_cpu"}, "fmax": {"fmax_cpu"},
+    "fmin": {"fmin_cpu"},
+    # a Python scalar on the left is compared by the reflected operator (3 < t is t > 3)
+    "equal": {"eq_cpu"}, "not_equal": {"ne_cpu"}, "less_than": {"lt_cpu", "gt_cpu"},
+    "less_equal": {"le_cpu", "ge_cpu"}, "greater_than": {"gt_cpu", "lt_cpu"},
+    "greater_equal": {"ge_cpu", "le_cpu"},
+    "bitwise_and": {"bitwise_and_cpu"}, "bitwise_or": {"bitwise_or_cpu"}, "bitwise_xor": {"bitwise_xor_cpu"},
+    "logical_and": {"logical_and_cpu"}, "logical_or": {"logical_or_cpu"}, "logical_xor": {"logical_xor_cpu"},
+    "logaddexp": {"logaddexp_cpu"}, "nextafter": {"nextafter_cpu"}, "atan2": {"atan2_cpu"},
+    "huber_loss": {"huber_cpu"}, "mse_loss": {"mse_cpu"},
+    # where, l1_loss ((a - b).abs()) and poisson_nll_loss are composite: none
+}
+BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
+               "logical_and", "logical_or", "logical_xor"}
+COND = torch.tensor(True)
+
+OPS = {
+    # op: (function(a, b), Python operator or None)
+    "add": (torch.add, lambda a, b: a + b),
+    "subtract": (torch.sub, lambda a, b: a - b),
+    "multiply": (torch.mul, lambda a, b: a * b),
+    "divide": (torch.div, lambda a, b: a / b),
+    "floor_divide": (torch.floor_divide, lambda a, b: a // b),
+    "remainder": (torch.remainder, lambda a, b: a % b),
+    "pow": (torch.pow, lambda a, b: a ** b),
+    "maximum": (torch.maximum, None), "minimum": (torch.minimum, None),
+    "fmax": (torch.fmax, None), "fmin": (torch.fmin, None),
+    "equal": (torch.eq, lambda a, b: a == b), "not_equal": (torch.ne, lambda a, b: a != b),
+    "less_than": (torch.lt, lambda a, b: a < b), "less_equal": (torch.le, lambda a, b: a <= b),
+    "greater_than": (torch.gt, lambda a, b: a > b), "greater_equal": (torch.ge, lambda a, b: a >= b),
+    "bitwise_and": (torch.bitwise_and, lambda a, b: a & b),
+    "bitwise_or": (torch.bitwise_or, lambda a, b: a | b),
+    "bitwise_xor": (torch.bitwise_xor, lambda a, b: a ^ b),
+    "logical_and": (torch.logical_and, None), "logical_or": (torch.logical_or, None),
+    "logical_xor": (torch.logical_xor, None),
+    "where": (lambda a, b: torch.where(COND, a, b), None),
+    "logaddexp": (torch.logaddexp, None), "nextafter": (torch.nextafter, None), "atan2": (torch.atan2, None),
+    "huber_loss": (lambda a, b: F.huber_loss(a, b, reduction="none"), None),
+    "poisson_nll_loss": (lambda a, b: F.poisson_nll_loss(a, b, reduction="none"), None),
+    "l1_loss": (lambda a, b: F.l1_loss(a, b, reduction="none"), None),
+    "mse_loss": (lambda a, b: F.mse_loss(a, b, reduction="none"), None),
+}
+FUNCTION_NAMES = {
+    "add": "torch.add", "subtract": "torch.sub", "multiply": "torch.mul", "divide": "torch.div",
+    "floor_divide": "torch.floor_divide", "remainder": "torch.remainder", "pow": "torch.pow",
+    "maximum": "torch.maximum", "minimum": "torch.minimum", "fmax": "torch.fmax", "fmin": "torch.fmin",
+    "equal": "torch.eq", "not_equal": "torch.ne", "less_than": "torch.lt", "less_equal": "torch.le",
+    "greater_than": "torch.gt", "greater_equal": "torch.ge", "bitwise_and": "torch.bitwise_and",
+    "bitwise_or": "torch.bitwise_or", "bitwise_xor": "torch.bitwise_xor", "logical_and": "torch.logical_and",
+    "logical_or": "torch.logical_or", "logical_xor": "torch.logical_xor",
+    "where": "torch.where(torch.tensor(True), a, b)", "logaddexp": "torch.logaddexp",
+    "nextafter": "torch.nextafter", "atan2": "torch.atan2",
+    "huber_loss": "F.huber_loss(a, b, reduction='none')",
+    "poisson_nll_loss": "F.poisson_nll_loss(a, b, reduction='none')",
+    "l1_loss": "F.l1_loss(a, b, reduction='none')", "mse_loss": "F.mse_loss(a, b, reduction='none')",
+}
+
+
+def name_of(dtype):
+    s = str(dtype).replace("torch.", "")
+    return NAMES.get(s, s)
+
+
+def all_dtypes():
+    """Every distinct torch.dtype, by its canonical torch name."""
+    out = {}
+    for attr in dir(torch):
+        d = getattr(torch, attr)
+        if isinstance(d, torch.dtype):
+            out.setdefault(str(d).replace("torch.", ""), d)
+    return out
+
+
+def make(dtype, shape):
+    try:
+        return torch.ones(shape, dtype=dtype), "ones"
+    except Exception:  # noqa: BLE001
+        return torch.zeros(shape, dtype=dtype), "zeros"
+
+
+def kernel_missing(op, text):
+    """The dtype promotion chose, when the error is a missing CPU kernel of the op."""
+    m = NOT_IMPLEMENTED.match(text)
+    if not m or m.group(1) not in OWN_KERNELS.get(op, ()) or m.group(2) not in C10:
+        return None
+    return "bool" if op in BOOL_RESULT else C10[m.group(2)]
+
+
+def mark_missing_kernels(op, cases):
+    """Turns `[lhs, rhs, null, error]` into `[lhs, rhs, promoted, error]` where the
+    error is a missing kernel of the op; returns how many."""
+    n = 0
+    for case in cases:
+        if case[2] is None:
+            promoted = kernel_missing(op, case[3])
+            if promoted is not None:
+                case[2] = promoted
+                n += 1
+    return n
+
+
+def main(out_path):
+    start = time.time()
+    warnings.simplefilter("ignore")
+    every = all_dtypes()
+    order = [n for n in NAMES if n in every]
+    types = {n: every[n] for n in order}
+    not_dtypes, excluded = {}, {}
+    for n, d in sorted(every.items()):
+        if n in NAMES:
+            continue
+        probe = {}
+        try:
+            t = torch.zeros(2, dtype=d)
+            made = "torch.zeros works"
+        except Exception as e:  # noqa: BLE001
+            t, made = None, "torch.zeros: " + first_line(e)
+        for what, fn in (("ones", lambda: torch.ones(2, dtype=d)), ("+ f32", lambda: t + torch.ones(2)),
+                         ("+ 3", lambda: t + 3), ("+ itself", lambda: t + t)):
+            try:
+                probe[what] = name_of(fn().dtype)
+            except Exception as e:  # noqa: BLE001
+                probe[what] = "error: " + first_line(e, 160)
+        not_dtypes[n] = {"why": "left out of the sweep: a shell, packed, bit or quantized dtype that no "
+                                "elementwise CPU kernel computes in (see the probe)",
+                         "made": made, "probe": probe}
+        for m in order:
+            for key, (a, b) in ((f"{n},{NAMES[m]}", (d, types[m])), (f"{NAMES[m]},{n}", (types[m], d))):
+                try:
+                    excluded[key] = name_of(torch.promote_types(a, b))
+                except Exception as e:  # noqa: BLE001
+                    excluded[key] = "error: " + first_line(e, 160)
+
+    made_by = {}
+    tensor, zero_d = [], []
+    for n in order:
+        t, how = make(types[n], (2,))
+        s, _ = make(types[n], ())
+        made_by[NAMES[n]] = how
+        tensor.append((NAMES[n], t))
+        zero_d.append(("scalar:" + NAMES[n], s))
+    python = [("python:" + k, v) for k, v in PYTHON.items()]
+    operands = tensor + zero_d + python
+
+    def is_py(x):
+        return isinstance(x, (bool, int, float, complex))
+
+    groups, diffs, refusals, all_warnings, kernels = [], [], {}, {}, {}
+    for op, (fn, operator) in OPS.items():
+        t0 = time.time()
+
+        def run(a, b):
+            f = operator if (operator is not None and (is_py(a) or is_py(b))) else fn
+            return name_of(f(a, b).dtype)
+
+        cases, seen = sweep(operands, run)
+        kernels[op] = mark_missing_kernels(op, cases)
+        if seen:
+            all_warnings[op] = seen
+        groups.append({"options": {}, "op": op, "cases": cases})
+        # the function with a Python scalar, where the operator was used
+        if operator is not None:
+            index = {(c[0], c[1]): c[2:] for c in cases}
+            fc, _ = sweep(operands, lambda a, b: name_of(fn(a, b).dtype),
+                          keep=lambda ln, rn: ln.startswith("python:") or rn.startswith("python:"))
+            mark_missing_kernels(op, fc)
+            for c in fc:
+                via_op = index[(c[0], c[1])]
+                if c[2] is None and via_op[0] is not None and any(
+                        m in c[3] for m in ("must be Tensor", "invalid combination of arguments", "has no attribute")):
+                    key = f"{op}: function refuses a Python scalar on the {'left' if c[0].startswith('python:') else 'right'}"
+                    refusals[key] = refusals.get(key, 0) + 1
+                elif (c[2], len(c) > 3) != (via_op[0], len(via_op) > 1):
+                    diffs.append({"op": op, "lhs": c[0], "rhs": c[1], "function": c[2:], "operator": via_op})
+        print(f"torch {op}: {len(cases)} cases, {time.time() - t0:.1f}s", file=sys.stderr)
+
+    promote_types, result_type = {}, {}
+    for l, r in itertools.product(order, order):
+        try:
+            promote_types[f"{NAMES[l]},{NAMES[r]}"] = name_of(torch.promote_types(types[l], types[r]))
+        except Exception as e:  # noqa: BLE001
+            promote_types[f"{NAMES[l]},{NAMES[r]}"] = "error: " + first_line(e)
+    for (ln, a), (rn, b) in itertools.product(operands, operands):
+        if is_py(a) and is_py(b):
+            continue
+        try:
+            result_type[f"{ln},{rn}"] = name_of(torch.result_type(a, b))
+        except Exception as e:  # noqa: BLE001
+            result_type[f"{ln},{rn}"] = "error: " + first_line(e)
+
+    doc = {
+        "framework": "torch",
+        "version": torch.__version__,
+        "generated_by": "tools/oracles/promotion/torch_oracle.py",
+        "device": "cpu",
+        "default_dtype": name_of(torch.get_default_dtype()),
+        "dtypes": [NAMES[n] for n in order],
+        "made_by": made_by,
+        "not_dtypes": not_dtypes,
+        "functions": FUNCTION_NAMES,
+        "python_scalar_through": "the Python operator where the op has one (+ - * / // % ** == != < <= > >= & | ^), "
+                                 "else the function",
+        "kernel_missing_cases": kernels,
+        "promote_types": promote_types,
+        "result_type": result_type,
+        "promote_types_of_left_out_dtypes": excluded,
+        "function_refuses_python_scalar": refusals,
+        "operator_vs_function": diffs,
+        "warnings": all_warnings,
+    }
+    doc["groups"], doc["ops_left_out_as_identical"] = drop_identical_ops(groups)
+    write(out_path, doc)
+    print(f"torch {torch.__version__}: {len(order)} dtypes, {count_cases(doc['groups'])} cases kept of "
+          f"{count_cases(groups)}, "
+          f"{time.time() - start:.1f}s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
