@@ -102,7 +102,22 @@ fn rust_type(d: DType) -> Option<TokenStream> {
         DType::F8E5M2 => quote!(::promo_core::narrow::f8e5m2),
         DType::F8E5M2FNUZ => quote!(::promo_core::narrow::f8e5m2fnuz),
         DType::F8E8M0 => quote!(::promo_core::narrow::f8e8m0),
-        DType::U1 | DType::U2 | DType::U3 | DType::U6 | DType::Nf4 | DType::String => return None,
+        // Promotion-only dtypes: no element type in promo-core.
+        DType::U1
+        | DType::U2
+        | DType::U3
+        | DType::U6
+        | DType::I1
+        | DType::I2
+        | DType::Nf4
+        | DType::F6E2M3FN
+        | DType::F6E3M2FN
+        | DType::F8E4M3
+        | DType::F8E3M4
+        | DType::F8E4M3B11FNUZ
+        | DType::C32
+        | DType::BC32
+        | DType::String => return None,
     })
 }
 

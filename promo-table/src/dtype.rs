@@ -63,9 +63,13 @@ macro_rules! dtypes {
 dtypes! {
     /// Boolean.
     Bool = "bool", 8, Bool, ["boolean", "b"];
-    /// 1-bit unsigned integer (OpenVINO `u1`).
+    /// 1-bit unsigned integer (OpenVINO `u1`, ml_dtypes `uint1`).
     U1 = "u1", 1, Unsigned, ["uint1", "bin"];
-    /// 2-bit unsigned integer (OpenVINO `u2`).
+    /// 1-bit signed integer (ml_dtypes `int1`: -1 and 0).
+    I1 = "i1", 1, Signed, ["int1"];
+    /// 2-bit signed integer (ml_dtypes `int2`).
+    I2 = "i2", 2, Signed, ["int2"];
+    /// 2-bit unsigned integer (OpenVINO `u2`, ml_dtypes `uint2`).
     U2 = "u2", 2, Unsigned, ["uint2"];
     /// 3-bit unsigned integer (OpenVINO `u3`).
     U3 = "u3", 3, Unsigned, ["uint3"];
@@ -95,8 +99,20 @@ dtypes! {
     Nf4 = "nf4", 4, Float, [];
     /// float4 E2M1: 1 sign, 2 exponent, 1 mantissa bit; no infinity, no NaN.
     F4E2M1 = "f4e2m1", 4, Float, ["float4e2m1", "float4_e2m1", "float4_e2m1fn", "f4e2m1fn"];
+    /// float6 E2M3FN (OCP MX): 1 sign, 2 exponent, 3 mantissa bits; finite only.
+    F6E2M3FN = "f6e2m3fn", 6, Float, ["float6_e2m3fn", "float6e2m3fn"];
+    /// float6 E3M2FN (OCP MX): 1 sign, 3 exponent, 2 mantissa bits; finite only.
+    F6E3M2FN = "f6e3m2fn", 6, Float, ["float6_e3m2fn", "float6e3m2fn"];
     /// float8 E4M3FN: finite only, NaN is `S.1111.111`.
-    F8E4M3FN = "f8e4m3fn", 8, Float, ["float8e4m3fn", "float8_e4m3fn", "f8e4m3", "fp8e4m3fn"];
+    F8E4M3FN = "f8e4m3fn", 8, Float, ["float8e4m3fn", "float8_e4m3fn", "fp8e4m3fn"];
+    /// float8 E4M3 in the IEEE style (ml_dtypes `float8_e4m3`): infinities and NaNs,
+    /// unlike E4M3FN. (OpenVINO's `f8e4m3` is E4M3FN.)
+    F8E4M3 = "f8e4m3", 8, Float, ["float8_e4m3", "float8e4m3"];
+    /// float8 E3M4 in the IEEE style (ml_dtypes `float8_e3m4`).
+    F8E3M4 = "f8e3m4", 8, Float, ["float8_e3m4", "float8e3m4"];
+    /// float8 E4M3 with exponent bias 11, finite only, one NaN, no negative zero
+    /// (ml_dtypes `float8_e4m3b11fnuz`).
+    F8E4M3B11FNUZ = "f8e4m3b11fnuz", 8, Float, ["float8_e4m3b11fnuz", "float8e4m3b11fnuz"];
     /// float8 E4M3FNUZ: finite only, one NaN (`0x80`), no negative zero.
     F8E4M3FNUZ = "f8e4m3fnuz", 8, Float, ["float8e4m3fnuz", "float8_e4m3fnuz"];
     /// float8 E5M2: IEEE-like, with infinities and NaNs.
@@ -113,6 +129,10 @@ dtypes! {
     F32 = "f32", 32, Float, ["float32", "float", "fp32"];
     /// IEEE 754 binary64.
     F64 = "f64", 64, Float, ["float64", "double", "fp64"];
+    /// Complex of two `f16` (PyTorch `complex32`/`chalf`, ml_dtypes `complex32`).
+    C32 = "c32", 32, Complex, ["complex32", "chalf"];
+    /// Complex of two `bf16` (PyTorch `bcomplex32`, ml_dtypes `bcomplex32`).
+    BC32 = "bc32", 32, Complex, ["bcomplex32"];
     /// Complex of two `f32`.
     C64 = "c64", 64, Complex, ["complex64", "cfloat"];
     /// Complex of two `f64`.
@@ -225,7 +245,9 @@ mod tests {
             ("complex64", DType::C64),
             ("float8e4m3fn", DType::F8E4M3FN),
             ("float8_e5m2fnuz", DType::F8E5M2FNUZ),
-            ("f8e4m3", DType::F8E4M3FN),
+            ("f8e4m3", DType::F8E4M3),
+            ("float8_e4m3fn", DType::F8E4M3FN),
+            ("complex32", DType::C32),
         ] {
             assert_eq!(s.parse::<DType>(), Ok(d), "{s}");
         }
