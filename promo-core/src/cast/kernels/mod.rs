@@ -1,0 +1,296 @@
+//! The fast kernels, and the one place that picks them.
+//!
+//! [`find`] chooses, once per [`Converter`](super::Converter) (so once per slice
+//! call), a kernel that computes exactly what the scalar cast computes, faster:
+//!
+//! | conversion | AVX2 / F16C ([`x86_avx2`]) | every CPU ([`portable`]) |
+//! | --- | --- | --- |
+//! | f32 → float8, f4e2m1, f8e8m0, f16, bf16 | arithmetic on 8 lanes, 32 elements a step | the scalar cast |
+//! | float8 → f32 | arithmetic on 8 lanes | a 256-entry table of the scalar cast's results |
+//! | f4e2m1, i4, u4 → f32 | — | a 16-entry table, two outputs per byte |
+//! | bf16 → f32 | shift, NaN made quiet | the same, one at a time |
+//! | f16 → f32 | `vcvtph2ps` | the scalar cast |
+//! | f32 → i8, u8, i16, u16, i32, u32 | `vcvttps2dq`, narrowed by a shuffle | the same steps in f32, one at a time |
+//!
+//! Each SIMD kernel runs its whole loop inside one `#[target_feature]` function and
+//! returns how many elements it did; the rest of the slice goes through the
+//! portable path. The instruction set is read from the CPU ([`Isa::detect`]);
+//! [`Isa::Portable`] gives the kernels every CPU runs, which the same tests check.
+
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod x86_avx2;
+
+use super::buffer::{kernel, Kernel};
+use super::options::CastOptions;
+use super::raw::Raw;
+use super::values::{CastSource, CastTarget};
+use crate::narrow::{
+    f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, format, i4, u4, NonFinite, RoundMode, Spec,
+};
+use crate::DType;
+use half::{bf16, f16};
+use std::sync::OnceLock;
+
+/// The instruction set the fast kernels use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Isa {
+    /// Tables and plain loops: every CPU.
+    Portable,
+    /// x86-64 with AVX2 and F16C.
+    Avx2,
+}
+
+impl Isa {
+    /// The best the CPU has (the standard library caches the answer).
+    #[inline]
+    pub(crate) fn detect() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("f16c") {
+                return Isa::Avx2;
+            }
+        }
+        Isa::Portable
+    }
+}
+
+/// The fast kernel for `from` into `to` with `options` on `isa`, if there is one.
+pub(crate) fn find(from: DType, to: DType, options: &CastOptions, isa: Isa) -> Option<Kernel> {
+    match isa {
+        Isa::Avx2 => find_in::<true>(from, to, options),
+        Isa::Portable => find_in::<false>(from, to, options),
+    }
+}
+
+/// [`find`] with the SIMD kernels (`SIMD`) or without.
+fn find_in<const SIMD: bool>(from: DType, to: DType, options: &CastOptions) -> Option<Kernel> {
+    use DType as D;
+    Some(match (from, to) {
+        (D::F32, D::F8E4M3FN) if SIMD => encode::<f8e4m3fn, SIMD>,
+        (D::F32, D::F8E4M3FNUZ) if SIMD && handles(&format::E4M3FNUZ_SPEC, options) => {
+            encode::<f8e4m3fnuz, SIMD>
+        }
+        (D::F32, D::F8E5M2) if SIMD => encode::<f8e5m2, SIMD>,
+        (D::F32, D::F8E5M2FNUZ) if SIMD && handles(&format::E5M2FNUZ_SPEC, options) => {
+            encode::<f8e5m2fnuz, SIMD>
+        }
+        (D::F32, D::F4E2M1) if SIMD => encode::<f4e2m1, SIMD>,
+        (D::F32, D::F16) if SIMD => encode::<f16, SIMD>,
+        (D::F32, D::BF16) if SIMD => encode::<bf16, SIMD>,
+        (D::F32, D::F8E8M0) if SIMD => encode_e8m0::<SIMD>,
+        (D::F32, D::I8) => f32_to_int::<i8, SIMD>,
+        (D::F32, D::U8) => f32_to_int::<u8, SIMD>,
+        (D::F32, D::I16) => f32_to_int::<i16, SIMD>,
+        (D::F32, D::U16) => f32_to_int::<u16, SIMD>,
+        (D::F32, D::I32) => f32_to_int::<i32, SIMD>,
+        (D::F32, D::U32) => f32_to_int::<u32, SIMD>,
+        (D::F8E4M3FN, D::F32) => bytes_to_f32::<f8e4m3fn, SIMD>,
+        (D::F8E4M3FNUZ, D::F32) => bytes_to_f32::<f8e4m3fnuz, SIMD>,
+        (D::F8E5M2, D::F32) => bytes_to_f32::<f8e5m2, SIMD>,
+        (D::F8E5M2FNUZ, D::F32) => bytes_to_f32::<f8e5m2fnuz, SIMD>,
+        (D::F4E2M1, D::F32) => nibbles_to_f32::<f4e2m1, SIMD>,
+        (D::I4, D::F32) => nibbles_to_f32::<i4, SIMD>,
+        (D::U4, D::F32) => nibbles_to_f32::<u4, SIMD>,
+        (D::BF16, D::F32) => bf16_to_f32::<SIMD>,
+        (D::F16, D::F32) if SIMD => f16_to_f32::<SIMD>,
+        _ => return None,
+    })
+}
+
+// ---- the formats the kernels know ----------------------------------------------
+
+/// A target the f32 kernels encode into.
+pub(super) trait Target: Raw + CastTarget {
+    /// The format.
+    const SPEC: Spec;
+    /// Whether `saturate` applies (float 8); f4e2m1 always saturates, f16 and bf16
+    /// never do.
+    const SATURATE: Option<bool>;
+    /// Whether a NaN keeps its payload's top bits (f16, as numpy does).
+    const NAN_PAYLOAD: bool;
+}
+
+macro_rules! targets {
+    ($($t:ty => $spec:expr, $saturate:expr, $payload:expr;)*) => {$(
+        impl Target for $t {
+            const SPEC: Spec = $spec;
+            const SATURATE: Option<bool> = $saturate;
+            const NAN_PAYLOAD: bool = $payload;
+        }
+    )*};
+}
+
+targets! {
+    f8e4m3fn => format::E4M3FN_SPEC, None, false;
+    f8e4m3fnuz => format::E4M3FNUZ_SPEC, None, false;
+    f8e5m2 => format::E5M2_SPEC, None, false;
+    f8e5m2fnuz => format::E5M2FNUZ_SPEC, None, false;
+    f4e2m1 => format::E2M1_SPEC, Some(true), false;
+    f16 => format::F16_SPEC, Some(false), true;
+    bf16 => format::BF16_SPEC, Some(false), false;
+}
+
+/// Whether the f32 kernels compute `options`' cast into a format with this
+/// non-finite rule: all but the opset-dependent FNUZ ±∞ rule (Cast-19..23).
+fn handles(spec: &Spec, options: &CastOptions) -> bool {
+    spec.non_finite != NonFinite::NanNegativeZero || !options.fnuz_inf_is_nan()
+}
+
+/// A float8 format: decoded by arithmetic with AVX2, through a 256-entry table
+/// without it.
+pub(super) trait ByteTable: Raw + CastSource {
+    /// Mantissa bits.
+    const MANTISSA: u32;
+    /// Exponent bias.
+    const BIAS: i32;
+    /// Where the format keeps its special values: [`FINITE`] (S.1111.111 is NaN),
+    /// [`IEEE`] (all-ones exponent: ±inf, NaN) or [`FNUZ`] (0x80 is NaN, no −0).
+    const SPECIALS: u8;
+    /// The format's table, filled on first use.
+    fn table() -> &'static OnceLock<[u32; 256]>;
+}
+
+/// [`ByteTable::SPECIALS`]: NaN is S.1111.111, no infinities (E4M3FN).
+pub(super) const FINITE: u8 = 0;
+/// [`ByteTable::SPECIALS`]: an all-ones exponent is ±inf or NaN (E5M2).
+pub(super) const IEEE: u8 = 1;
+/// [`ByteTable::SPECIALS`]: 0x80 is the only NaN, no −0 and no infinities.
+pub(super) const FNUZ: u8 = 2;
+
+/// A source format of two elements per byte, decoded through a 16-entry table.
+pub(super) trait NibbleTable: Raw + CastSource {
+    /// The format's table, filled on first use.
+    fn table() -> &'static OnceLock<[u32; 16]>;
+}
+
+macro_rules! tables {
+    (bytes: $($b:ty = $m:expr, $bias:expr, $sp:expr),*; nibbles: $($n:ty),*) => {
+        $(impl ByteTable for $b {
+            const MANTISSA: u32 = $m;
+            const BIAS: i32 = $bias;
+            const SPECIALS: u8 = $sp;
+            fn table() -> &'static OnceLock<[u32; 256]> {
+                static TABLE: OnceLock<[u32; 256]> = OnceLock::new();
+                &TABLE
+            }
+        })*
+        $(impl NibbleTable for $n {
+            fn table() -> &'static OnceLock<[u32; 16]> {
+                static TABLE: OnceLock<[u32; 16]> = OnceLock::new();
+                &TABLE
+            }
+        })*
+    };
+}
+
+tables!(
+    bytes: f8e4m3fn = 3, 7, FINITE, f8e4m3fnuz = 3, 8, FNUZ, f8e5m2 = 2, 15, IEEE, f8e5m2fnuz = 2, 16, FNUZ;
+    nibbles: f4e2m1, i4, u4
+);
+
+/// An integer target of 32 bits or fewer: its width in bytes, and whether it is
+/// `u32` (2^31 and above subtracted first).
+pub(super) trait IntTarget {
+    /// Bytes per element: 1, 2 or 4.
+    const BYTES: usize;
+    /// `u32`'s rule for values at or above 2^31.
+    const U32: bool;
+}
+
+macro_rules! int_targets {
+    ($($t:ty: $bytes:expr, $u32:expr;)*) => {$(
+        impl IntTarget for $t {
+            const BYTES: usize = $bytes;
+            const U32: bool = $u32;
+        }
+    )*};
+}
+int_targets! { i8: 1, false; u8: 1, false; i16: 2, false; u16: 2, false; i32: 4, false; u32: 4, true; }
+
+// ---- the kernels: the SIMD prefix where the CPU has it, then the portable rest ----
+
+/// `$call` (a SIMD kernel, which returns how many elements it converted) when
+/// `$simd` and the CPU has AVX2 and F16C; `0` otherwise.
+macro_rules! simd_prefix {
+    ($simd:expr, $call:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let done = if $simd && Isa::detect() == Isa::Avx2 {
+            // SAFETY: the CPU has AVX2 and F16C (checked just above); the kernels
+            // stay inside the slices they are given.
+            unsafe { $call }
+        } else {
+            0
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let done = 0;
+        done
+    }};
+}
+
+/// f32 into `T`: the SIMD kernel for whole steps, the scalar kernel for the rest.
+fn encode<T: Target, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let saturate = T::SATURATE.unwrap_or(options.saturate);
+    let done = simd_prefix!(SIMD, x86_avx2::f32_to::<T>(src, dst, count, saturate));
+    kernel::<f32, T>(
+        &src[done * 4..],
+        &mut dst[done * T::BITS / 8..],
+        count - done,
+        options,
+    );
+}
+
+/// f32 into f8e8m0.
+fn encode_e8m0<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let saturate = options.saturate;
+    let done = simd_prefix!(
+        SIMD,
+        match options.round_mode {
+            RoundMode::Up => x86_avx2::f32_to_e8m0::<0>(src, dst, count, saturate),
+            RoundMode::Down => x86_avx2::f32_to_e8m0::<1>(src, dst, count, saturate),
+            RoundMode::Nearest => x86_avx2::f32_to_e8m0::<2>(src, dst, count, saturate),
+        }
+    );
+    kernel::<f32, crate::narrow::f8e8m0>(&src[done * 4..], &mut dst[done..], count - done, options);
+}
+
+/// A float8 format into f32.
+fn bytes_to_f32<S: ByteTable, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
+    let (src, dst) = (&src[..count], &mut dst[..count * 4]);
+    let done = simd_prefix!(SIMD, x86_avx2::float8_to_f32::<S>(src, dst));
+    portable::bytes_to_f32(portable::byte_table::<S>(), &src[done..], &mut dst[done * 4..]);
+}
+
+/// A nibble format into f32.
+fn nibbles_to_f32<S: NibbleTable, const SIMD: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    count: usize,
+    _: &CastOptions,
+) {
+    portable::nibbles_to_f32(portable::nibble_table::<S>(), src, dst, count);
+}
+
+/// bf16 into f32.
+fn bf16_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
+    let (src, dst) = (&src[..count * 2], &mut dst[..count * 4]);
+    let done = simd_prefix!(SIMD, x86_avx2::bf16_to_f32(src, dst));
+    portable::bf16_to_f32(&src[done * 2..], &mut dst[done * 4..]);
+}
+
+/// f16 into f32.
+fn f16_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let (src, dst) = (&src[..count * 2], &mut dst[..count * 4]);
+    let done = simd_prefix!(SIMD, x86_avx2::f16_to_f32(src, dst));
+    kernel::<f16, f32>(&src[done * 2..], &mut dst[done * 4..], count - done, options);
+}
+
+/// f32 into an integer of 32 bits or fewer.
+fn f32_to_int<T: IntTarget, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
+    let (src, dst) = (&src[..count * 4], &mut dst[..count * T::BYTES]);
+    let done = simd_prefix!(SIMD, x86_avx2::f32_to_int::<T>(src, dst));
+    portable::f32_to_int::<T>(&src[done * 4..], &mut dst[done * T::BYTES..]);
+}
+
+#[cfg(test)]
+mod tests;
