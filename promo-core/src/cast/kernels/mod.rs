@@ -92,6 +92,7 @@ fn find_in<const SIMD: bool>(from: DType, to: DType, options: &CastOptions) -> O
         (D::F4E2M1, D::F32) => nibbles_to_f32::<f4e2m1, SIMD>,
         (D::I4, D::F32) => nibbles_to_f32::<i4, SIMD>,
         (D::U4, D::F32) => nibbles_to_f32::<u4, SIMD>,
+        (D::F8E8M0, D::F32) if SIMD => e8m0_to_f32::<SIMD>,
         (D::BF16, D::F32) => bf16_to_f32::<SIMD>,
         (D::F16, D::F32) if SIMD => f16_to_f32::<SIMD>,
         _ => return None,
@@ -137,18 +138,78 @@ fn handles(spec: &Spec, options: &CastOptions) -> bool {
     spec.non_finite != NonFinite::NanNegativeZero || !options.fnuz_inf_is_nan()
 }
 
-/// A float8 format: decoded by arithmetic with AVX2, through a 256-entry table
+/// A float8 format: decoded by nibble lookups with AVX2, through a 256-entry table
 /// without it.
 pub(super) trait ByteTable: Raw + CastSource {
-    /// Mantissa bits.
-    const MANTISSA: u32;
-    /// Exponent bias.
-    const BIAS: i32;
     /// Where the format keeps its special values: [`FINITE`] (S.1111.111 is NaN),
     /// [`IEEE`] (all-ones exponent: ±inf, NaN) or [`FNUZ`] (0x80 is NaN, no −0).
     const SPECIALS: u8;
-    /// The format's table, filled on first use.
+    /// The nibble tables of its decoding.
+    const TABLES: Float8Tables;
+    /// The format's 256-entry table, filled on first use.
     fn table() -> &'static OnceLock<[u32; 256]>;
+}
+
+/// A float8 format's decoding as 16-entry tables, one lookup per nibble. Every
+/// float8 value has an f32 whose low 16 bits are zero; for a code with high nibble
+/// `h` and low nibble `l`, bits 31..24 of that f32 are `a3[h] + b3[l]` and bits
+/// 23..16 are `b2[l]` when the exponent field is not zero (sign and the exponent's
+/// top three bits in `h`; its other bits, the change of bias and the mantissa in
+/// `l`), and `a3[h] + s3[l]`, `s2[l]` when it is (a subnormal `l × 2^(1 − bias −
+/// mantissa bits)`, normalised). NaN and infinity are fixed up after.
+pub(super) struct Float8Tables {
+    pub(super) a3: [u8; 16],
+    pub(super) b3: [u8; 16],
+    pub(super) b2: [u8; 16],
+    pub(super) s3: [u8; 16],
+    pub(super) s2: [u8; 16],
+    /// The code bits of the exponent field.
+    pub(super) exp_field: u8,
+    /// What turns the lookups' bytes 3 and 2 for the NaN code (0x7f, or 0x80 in
+    /// the FNUZ formats) into those of the quiet NaN of its sign (XOR).
+    pub(super) nan_flip: (u8, u8),
+}
+
+impl Float8Tables {
+    /// The tables of the format with `man` mantissa bits (seven minus the exponent
+    /// bits) and exponent bias `bias`.
+    const fn new(man: u32, bias: i32, specials: u8) -> Self {
+        let exp_bits = 7 - man;
+        let mut t = Float8Tables {
+            a3: [0; 16],
+            b3: [0; 16],
+            b2: [0; 16],
+            s3: [0; 16],
+            s2: [0; 16],
+            exp_field: (((1 << exp_bits) - 1) << man) as u8,
+            nan_flip: (0, 0),
+        };
+        let mut i = 0u32;
+        while i < 16 {
+            // The sign, and the exponent's top three bits, at f32 bit 23 + (exp_bits − 3).
+            let a16 = (i >> 3) << 15 | (i & 7) << (exp_bits + 4);
+            t.a3[i as usize] = (a16 >> 8) as u8;
+            // The exponent's low bits plus the change of bias, and the mantissa.
+            let b16 = (((i >> man) as i32 + 127 - bias) << 7) as u32 | (i & ((1 << man) - 1)) << (7 - man);
+            t.b3[i as usize] = (b16 >> 8) as u8;
+            t.b2[i as usize] = b16 as u8;
+            if i > 0 && i < 1 << man {
+                // The subnormal `i × 2^(1 − bias − man)`, normalised.
+                let p = 31 - i.leading_zeros();
+                let exp = p as i32 + 1 - bias - man as i32 + 127;
+                let s16 = (exp << 7) as u32 | (i - (1 << p)) << (7 - p);
+                t.s3[i as usize] = (s16 >> 8) as u8;
+                t.s2[i as usize] = s16 as u8;
+            }
+            i += 1;
+        }
+        // The scalar cast gives NaN the sign of its code: 0x7f / 0xff, or 0x80.
+        t.nan_flip = match specials {
+            FINITE => (t.a3[7].wrapping_add(t.b3[15]) ^ 0x7f, t.b2[15] ^ 0xc0),
+            _ => (t.a3[8].wrapping_add(t.s3[0]) ^ 0xff, t.s2[0] ^ 0xc0),
+        };
+        t
+    }
 }
 
 /// [`ByteTable::SPECIALS`]: NaN is S.1111.111, no infinities (E4M3FN).
@@ -167,9 +228,8 @@ pub(super) trait NibbleTable: Raw + CastSource {
 macro_rules! tables {
     (bytes: $($b:ty = $m:expr, $bias:expr, $sp:expr),*; nibbles: $($n:ty),*) => {
         $(impl ByteTable for $b {
-            const MANTISSA: u32 = $m;
-            const BIAS: i32 = $bias;
             const SPECIALS: u8 = $sp;
+            const TABLES: Float8Tables = Float8Tables::new($m, $bias, $sp);
             fn table() -> &'static OnceLock<[u32; 256]> {
                 static TABLE: OnceLock<[u32; 256]> = OnceLock::new();
                 &TABLE
@@ -268,7 +328,21 @@ fn nibbles_to_f32<S: NibbleTable, const SIMD: bool>(
     count: usize,
     _: &CastOptions,
 ) {
-    portable::nibbles_to_f32(portable::nibble_table::<S>(), src, dst, count);
+    let table = portable::nibble_table::<S>();
+    let (src, dst) = (&src[..count.div_ceil(2)], &mut dst[..count * 4]);
+    // Bytes 3 and 2 of each result (the low two are zero for every nibble format).
+    let t3: [u8; 16] = std::array::from_fn(|n| (table[n] >> 24) as u8);
+    let t2: [u8; 16] = std::array::from_fn(|n| (table[n] >> 16) as u8);
+    debug_assert!(table.iter().all(|x| x & 0xffff == 0));
+    let done = simd_prefix!(SIMD, x86_avx2::nibbles_to_f32(&src[..count / 2], dst, &t3, &t2));
+    portable::nibbles_to_f32(table, &src[done / 2..], &mut dst[done * 4..], count - done);
+}
+
+/// f8e8m0 into f32.
+fn e8m0_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let (src, dst) = (&src[..count], &mut dst[..count * 4]);
+    let done = simd_prefix!(SIMD, x86_avx2::e8m0_to_f32(src, dst));
+    kernel::<crate::narrow::f8e8m0, f32>(&src[done..], &mut dst[done * 4..], count - done, options);
 }
 
 /// bf16 into f32.

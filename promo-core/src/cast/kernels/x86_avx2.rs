@@ -261,66 +261,174 @@ pub(super) unsafe fn f32_to_e8m0<const MODE: u8>(
 
 // ---- decode: into f32 ---------------------------------------------------------
 
-/// The constants of one float8 format's decoding.
-struct Float8 {
-    shift: __m256i,
-    rebias: __m256i,
-    scale: __m256,
-    first_normal: __m256i,
-    ieee_infinity: __m256i,
-}
-
-/// Decodes 8 float8 codes (one per 32-bit lane). A normal value is its bits
-/// shifted into place plus the change of bias; a subnormal (zero included) is
-/// its integer mantissa converted and scaled by 2^(1 − bias − mantissa bits),
-/// exact and on normal operands only; NaN is the quiet NaN of its sign and
-/// E5M2's infinities are f32's, as the scalar cast gives.
+/// Puts the dwords of 32 loaded bytes in the order [`store_top16`] undoes: its
+/// unpacks work inside 128-bit halves, so half 0 must hold elements 0–3, 8–11,
+/// 16–19, 24–27 and half 1 the others.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn decode8<S: ByteTable>(x: __m256i, f: &Float8) -> __m256i {
-    let sign = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x80)), 24);
-    let mag = _mm256_and_si256(x, _mm256_set1_epi32(0x7f));
-    let normal = _mm256_add_epi32(_mm256_sllv_epi32(mag, f.shift), f.rebias);
-    let subnormal = _mm256_castps_si256(_mm256_mul_ps(_mm256_cvtepi32_ps(mag), f.scale));
-    let mut out = _mm256_blendv_epi8(normal, subnormal, _mm256_cmpgt_epi32(f.first_normal, mag));
-    let nan = match S::SPECIALS {
-        FINITE => _mm256_cmpeq_epi32(mag, _mm256_set1_epi32(0x7f)),
-        IEEE => {
-            let inf = _mm256_cmpeq_epi32(mag, f.ieee_infinity);
-            out = _mm256_blendv_epi8(out, _mm256_set1_epi32(0x7f80_0000), inf);
-            _mm256_cmpgt_epi32(mag, f.ieee_infinity)
-        }
-        _ => _mm256_cmpeq_epi32(x, _mm256_set1_epi32(0x80)),
-    };
-    _mm256_or_si256(_mm256_blendv_epi8(out, _mm256_set1_epi32(0x7fc0_0000), nan), sign)
+fn spread(v: __m256i) -> __m256i {
+    _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))
 }
 
-/// Decodes whole blocks of 32 float8 bytes ([`decode8`] four times per block),
-/// returning how many elements it did.
+/// Stores 32 f32 values whose low 16 bits are zero, given their bits 31..24 (`b3`)
+/// and 23..16 (`b2`) as bytes in [`spread`] order: 128 bytes at `dst`.
+///
+/// # Safety
+/// 128 writable bytes at `dst`.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn store_top16(b3: __m256i, b2: __m256i, dst: *mut u8) {
+    let zero = _mm256_setzero_si256();
+    let (lo, hi) = (_mm256_unpacklo_epi8(b2, b3), _mm256_unpackhi_epi8(b2, b3));
+    let out = dst as *mut __m256i;
+    // SAFETY: the caller guarantees 128 writable bytes, four vectors; `storeu`
+    // takes any alignment.
+    unsafe {
+        _mm256_storeu_si256(out, _mm256_unpacklo_epi16(zero, lo));
+        _mm256_storeu_si256(out.add(1), _mm256_unpackhi_epi16(zero, lo));
+        _mm256_storeu_si256(out.add(2), _mm256_unpacklo_epi16(zero, hi));
+        _mm256_storeu_si256(out.add(3), _mm256_unpackhi_epi16(zero, hi));
+    }
+}
+
+/// A 16-entry byte table in both halves of a vector, for `vpshufb`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn table16(t: &[u8; 16]) -> __m256i {
+    // SAFETY: `t` is 16 readable bytes; `loadu` takes any alignment.
+    _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr() as *const __m128i) })
+}
+
+/// The tables of [`Float8Tables`](super::Float8Tables) in vectors.
+struct Float8Vectors {
+    a3: __m256i,
+    b3: __m256i,
+    b2: __m256i,
+    s3: __m256i,
+    s2: __m256i,
+}
+
+/// Bytes 3 and 2 of the f32 values of 32 float8 codes (in [`spread`] order): two
+/// 16-entry lookups by nibble for a normal code, two more for a subnormal one (the
+/// exponent field zero), then the format's NaN and infinity.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn float8_top16<S: ByteTable>(v: __m256i, t: &Float8Vectors) -> (__m256i, __m256i) {
+    let nibble = _mm256_set1_epi8(0x0f);
+    let lo = _mm256_and_si256(v, nibble);
+    let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
+    let exp_field = _mm256_set1_epi8(S::TABLES.exp_field as i8);
+    let subnormal = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), _mm256_setzero_si256());
+    let low3 = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(t.b3, lo),
+        _mm256_shuffle_epi8(t.s3, lo),
+        subnormal,
+    );
+    let mut b3 = _mm256_add_epi8(_mm256_shuffle_epi8(t.a3, hi), low3);
+    let mut b2 = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(t.b2, lo),
+        _mm256_shuffle_epi8(t.s2, lo),
+        subnormal,
+    );
+    let magnitude = _mm256_and_si256(v, _mm256_set1_epi8(0x7f));
+    let flip = |nan: __m256i, b3: __m256i, b2: __m256i| {
+        (
+            _mm256_xor_si256(
+                b3,
+                _mm256_and_si256(nan, _mm256_set1_epi8(S::TABLES.nan_flip.0 as i8)),
+            ),
+            _mm256_xor_si256(
+                b2,
+                _mm256_and_si256(nan, _mm256_set1_epi8(S::TABLES.nan_flip.1 as i8)),
+            ),
+        )
+    };
+    match S::SPECIALS {
+        // S.1111.111: the quiet NaN of its sign (bits flipped from the normal path's).
+        FINITE => (b3, b2) = flip(_mm256_cmpeq_epi8(magnitude, _mm256_set1_epi8(0x7f)), b3, b2),
+        IEEE => {
+            // All-ones exponent: ±infinity, or the quiet NaN of its sign.
+            let top = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), exp_field);
+            b3 = _mm256_or_si256(b3, _mm256_and_si256(top, _mm256_set1_epi8(0x7f)));
+            let nan = _mm256_cmpgt_epi8(magnitude, exp_field);
+            b2 = _mm256_blendv_epi8(b2, _mm256_set1_epi8(0xc0u8 as i8), nan);
+        }
+        // 0x80, the subnormal path's −0, is the only NaN.
+        _ => (b3, b2) = flip(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8)), b3, b2),
+    }
+    (b3, b2)
+}
+
+/// Decodes whole blocks of 32 float8 bytes, returning how many elements it did.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
-    let m = S::MANTISSA as i32;
-    let f = Float8 {
-        shift: _mm256_set1_epi32(23 - m),
-        rebias: _mm256_set1_epi32((127 - S::BIAS) << 23),
-        scale: _mm256_set1_ps(f32::from_bits(((128 - S::BIAS - m) as u32) << 23)),
-        first_normal: _mm256_set1_epi32(1 << m),
-        ieee_infinity: _mm256_set1_epi32(0x7f ^ ((1 << m) - 1)),
+    let t = &S::TABLES;
+    let t = Float8Vectors {
+        a3: table16(&t.a3),
+        b3: table16(&t.b3),
+        b2: table16(&t.b2),
+        s3: table16(&t.s3),
+        s2: table16(&t.s2),
     };
     for b in 0..blocks {
         // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
-            let v = _mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i);
-            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            let out = dst.as_mut_ptr().add(b * 128) as *mut __m256i;
-            for (i, bytes) in [lo, _mm_srli_si128::<8>(lo), hi, _mm_srli_si128::<8>(hi)]
-                .into_iter()
-                .enumerate()
-            {
-                _mm256_storeu_si256(out.add(i), decode8::<S>(_mm256_cvtepu8_epi32(bytes), &f));
-            }
+            let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
+            let (b3, b2) = float8_top16::<S>(v, &t);
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+        }
+    }
+    blocks * 32
+}
+
+/// Decodes whole blocks of 32 f8e8m0 codes: 2^(code − 127) is the code shifted into
+/// the exponent field; code 0 (2^−127) is the subnormal 0x0040_0000 and 0xff the
+/// quiet NaN.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+    let blocks = (src.len() / 32).min(dst.len() / 128);
+    for b in 0..blocks {
+        // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
+        // slices, as `blocks` counts only whole blocks of each; unaligned access.
+        unsafe {
+            let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
+            let b3 = _mm256_and_si256(_mm256_srli_epi16::<1>(v), _mm256_set1_epi8(0x7f));
+            let low = _mm256_and_si256(_mm256_slli_epi16::<7>(v), _mm256_set1_epi8(0x80u8 as i8));
+            let edge = _mm256_or_si256(
+                _mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
+                _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1)),
+            );
+            let b2 = _mm256_or_si256(low, _mm256_and_si256(edge, _mm256_set1_epi8(0x40)));
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+        }
+    }
+    blocks * 32
+}
+
+/// Decodes whole blocks of 16 bytes of a nibble format (32 elements, low nibble
+/// first) through 16-entry tables of its results' bytes 3 (`t3`) and 2 (`t2`).
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
+    let blocks = (src.len() / 16).min(dst.len() / 128);
+    let (t3, t2) = (table16(t3), table16(t2));
+    let nibble = _mm_set1_epi8(0x0f);
+    for b in 0..blocks {
+        // SAFETY: block `b` (16 input bytes, 128 output bytes) lies inside both
+        // slices, as `blocks` counts only whole blocks of each; unaligned access.
+        unsafe {
+            let v = _mm_loadu_si128(src.as_ptr().add(b * 16) as *const __m128i);
+            let (lo, hi) = (
+                _mm_and_si128(v, nibble),
+                _mm_and_si128(_mm_srli_epi16::<4>(v), nibble),
+            );
+            let codes = spread(_mm256_set_m128i(
+                _mm_unpackhi_epi8(lo, hi),
+                _mm_unpacklo_epi8(lo, hi),
+            ));
+            let (b3, b2) = (_mm256_shuffle_epi8(t3, codes), _mm256_shuffle_epi8(t2, codes));
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
         }
     }
     blocks * 32
