@@ -32,11 +32,11 @@ fn bytes(d: DType, n: usize) -> usize {
 }
 
 /// Source bytes holding `n` elements of `from`: for f32 a spread over every
-/// exponent (every 4097th bit pattern), else a hash of the index.
+/// bit pattern (a multiplicative hash of the index), else a hash of the index.
 fn input(from: DType, n: usize) -> Vec<u8> {
     if from == DType::F32 {
         return (0..n as u32)
-            .flat_map(|i| i.wrapping_mul(4097).to_le_bytes())
+            .flat_map(|i| i.wrapping_mul(2_654_435_761).to_le_bytes())
             .collect();
     }
     (0..bytes(from, n))

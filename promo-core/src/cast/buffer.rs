@@ -104,7 +104,7 @@ impl Converter {
     fn with_isa(from: DType, to: DType, options: CastOptions, isa: Isa) -> Result<Self, ConvertError> {
         let mut converter = Self::scalar(from, to, options)?;
         if from != to {
-            if let Some(kernel) = kernels::find(from, to, &options, isa) {
+            if let Some(kernel) = kernels::find(from, to, isa) {
                 converter.kernel = kernel;
             }
         }

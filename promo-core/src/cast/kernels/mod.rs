@@ -21,13 +21,11 @@ mod portable;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx2;
 
-use super::buffer::{kernel, Kernel};
+use super::buffer::{bytes_for, kernel, Kernel};
 use super::options::CastOptions;
 use super::raw::Raw;
 use super::values::{CastSource, CastTarget};
-use crate::narrow::{
-    f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, format, i4, u4, NonFinite, RoundMode, Spec,
-};
+use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, format, i4, u4, RoundMode, Spec};
 use crate::DType;
 use half::{bf16, f16};
 use std::sync::OnceLock;
@@ -55,30 +53,38 @@ impl Isa {
     }
 }
 
-/// The fast kernel for `from` into `to` with `options` on `isa`, if there is one.
-pub(crate) fn find(from: DType, to: DType, options: &CastOptions, isa: Isa) -> Option<Kernel> {
+/// The fast kernel for `from` into `to` on `isa`, if there is one.
+pub(crate) fn find(from: DType, to: DType, isa: Isa) -> Option<Kernel> {
     match isa {
-        Isa::Avx2 => find_in::<true>(from, to, options),
-        Isa::Portable => find_in::<false>(from, to, options),
+        Isa::Avx2 => find_in::<true>(from, to),
+        Isa::Portable => find_in::<false>(from, to),
     }
 }
 
 /// [`find`] with the SIMD kernels (`SIMD`) or without.
-fn find_in<const SIMD: bool>(from: DType, to: DType, options: &CastOptions) -> Option<Kernel> {
+fn find_in<const SIMD: bool>(from: DType, to: DType) -> Option<Kernel> {
     use DType as D;
     Some(match (from, to) {
         (D::F32, D::F8E4M3FN) if SIMD => encode::<f8e4m3fn, SIMD>,
-        (D::F32, D::F8E4M3FNUZ) if SIMD && handles(&format::E4M3FNUZ_SPEC, options) => {
-            encode::<f8e4m3fnuz, SIMD>
-        }
+        (D::F32, D::F8E4M3FNUZ) if SIMD => encode::<f8e4m3fnuz, SIMD>,
         (D::F32, D::F8E5M2) if SIMD => encode::<f8e5m2, SIMD>,
-        (D::F32, D::F8E5M2FNUZ) if SIMD && handles(&format::E5M2FNUZ_SPEC, options) => {
-            encode::<f8e5m2fnuz, SIMD>
-        }
+        (D::F32, D::F8E5M2FNUZ) if SIMD => encode::<f8e5m2fnuz, SIMD>,
         (D::F32, D::F4E2M1) if SIMD => encode::<f4e2m1, SIMD>,
         (D::F32, D::F16) if SIMD => encode::<f16, SIMD>,
         (D::F32, D::BF16) if SIMD => encode::<bf16, SIMD>,
         (D::F32, D::F8E8M0) if SIMD => encode_e8m0::<SIMD>,
+        (D::F32, D::F64) if SIMD => f32_to_f64::<SIMD>,
+        (D::F64, D::F32) if SIMD => f64_to_f32::<SIMD>,
+        (D::F16, D::F8E4M3FN) if SIMD => narrow_half::<f16, f8e4m3fn, SIMD>,
+        (D::F16, D::F8E4M3FNUZ) if SIMD => narrow_half::<f16, f8e4m3fnuz, SIMD>,
+        (D::F16, D::F8E5M2) if SIMD => narrow_half::<f16, f8e5m2, SIMD>,
+        (D::F16, D::F8E5M2FNUZ) if SIMD => narrow_half::<f16, f8e5m2fnuz, SIMD>,
+        (D::F16, D::F4E2M1) if SIMD => narrow_half::<f16, f4e2m1, SIMD>,
+        (D::BF16, D::F8E4M3FN) if SIMD => narrow_half::<bf16, f8e4m3fn, SIMD>,
+        (D::BF16, D::F8E4M3FNUZ) if SIMD => narrow_half::<bf16, f8e4m3fnuz, SIMD>,
+        (D::BF16, D::F8E5M2) if SIMD => narrow_half::<bf16, f8e5m2, SIMD>,
+        (D::BF16, D::F8E5M2FNUZ) if SIMD => narrow_half::<bf16, f8e5m2fnuz, SIMD>,
+        (D::BF16, D::F4E2M1) if SIMD => narrow_half::<bf16, f4e2m1, SIMD>,
         (D::F32, D::I8) => f32_to_int::<i8, SIMD>,
         (D::F32, D::U8) => f32_to_int::<u8, SIMD>,
         (D::F32, D::I16) => f32_to_int::<i16, SIMD>,
@@ -108,34 +114,25 @@ pub(super) trait Target: Raw + CastTarget {
     /// Whether `saturate` applies (float 8); f4e2m1 always saturates, f16 and bf16
     /// never do.
     const SATURATE: Option<bool>;
-    /// Whether a NaN keeps its payload's top bits (f16, as numpy does).
-    const NAN_PAYLOAD: bool;
 }
 
 macro_rules! targets {
-    ($($t:ty => $spec:expr, $saturate:expr, $payload:expr;)*) => {$(
+    ($($t:ty => $spec:expr, $saturate:expr;)*) => {$(
         impl Target for $t {
             const SPEC: Spec = $spec;
             const SATURATE: Option<bool> = $saturate;
-            const NAN_PAYLOAD: bool = $payload;
         }
     )*};
 }
 
 targets! {
-    f8e4m3fn => format::E4M3FN_SPEC, None, false;
-    f8e4m3fnuz => format::E4M3FNUZ_SPEC, None, false;
-    f8e5m2 => format::E5M2_SPEC, None, false;
-    f8e5m2fnuz => format::E5M2FNUZ_SPEC, None, false;
-    f4e2m1 => format::E2M1_SPEC, Some(true), false;
-    f16 => format::F16_SPEC, Some(false), true;
-    bf16 => format::BF16_SPEC, Some(false), false;
-}
-
-/// Whether the f32 kernels compute `options`' cast into a format with this
-/// non-finite rule: all but the opset-dependent FNUZ ±∞ rule (Cast-19..23).
-fn handles(spec: &Spec, options: &CastOptions) -> bool {
-    spec.non_finite != NonFinite::NanNegativeZero || !options.fnuz_inf_is_nan()
+    f8e4m3fn => format::E4M3FN_SPEC, None;
+    f8e4m3fnuz => format::E4M3FNUZ_SPEC, None;
+    f8e5m2 => format::E5M2_SPEC, None;
+    f8e5m2fnuz => format::E5M2FNUZ_SPEC, None;
+    f4e2m1 => format::E2M1_SPEC, Some(true);
+    f16 => format::F16_SPEC, Some(false);
+    bf16 => format::BF16_SPEC, Some(false);
 }
 
 /// A float8 format: decoded by nibble lookups with AVX2, through a 256-entry table
@@ -268,6 +265,42 @@ macro_rules! int_targets {
 }
 int_targets! { i8: 1, false; u8: 1, false; i16: 2, false; u16: 2, false; i32: 4, false; u32: 4, true; }
 
+/// The source of an encoding kernel: f32, or f16 or bf16 widened to f32 exactly
+/// on the way in (NaN stays NaN with its sign).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Source {
+    /// f32.
+    F32,
+    /// f16, widened by `vcvtph2ps`.
+    F16,
+    /// bf16, shifted up.
+    BF16,
+}
+
+impl Source {
+    /// Bytes per element.
+    pub(super) const fn size(self) -> usize {
+        match self {
+            Source::F32 => 4,
+            _ => 2,
+        }
+    }
+}
+
+/// f16 and bf16 as sources of the encoding kernels.
+pub(super) trait Half: Raw + CastSource {
+    /// Which.
+    const SOURCE: Source;
+}
+
+impl Half for f16 {
+    const SOURCE: Source = Source::F16;
+}
+
+impl Half for bf16 {
+    const SOURCE: Source = Source::BF16;
+}
+
 // ---- the kernels: the SIMD prefix where the CPU has it, then the portable rest ----
 
 /// `$call` (a SIMD kernel, which returns how many elements it converted) when
@@ -290,14 +323,58 @@ macro_rules! simd_prefix {
 
 /// f32 into `T`: the SIMD kernel for whole steps, the scalar kernel for the rest.
 fn encode<T: Target, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let (src, dst) = (&src[..count * 4], &mut dst[..bytes_for(T::BITS, count)]);
     let saturate = T::SATURATE.unwrap_or(options.saturate);
-    let done = simd_prefix!(SIMD, x86_avx2::f32_to::<T>(src, dst, count, saturate));
+    let done = simd_prefix!(
+        SIMD,
+        match (T::SPEC.bits(), T::SPEC.man_bits) {
+            (16, 10) => x86_avx2::f32_to_f16(src, dst),
+            (16, _) => x86_avx2::f32_to_bf16(src, dst),
+            _ => x86_avx2::to_minifloat::<T>(Source::F32, src, dst, saturate, options.fnuz_inf_is_nan(),),
+        }
+    );
     kernel::<f32, T>(
         &src[done * 4..],
         &mut dst[done * T::BITS / 8..],
         count - done,
         options,
     );
+}
+
+/// f16 or bf16 into a float8 format or f4e2m1, directly: each input is
+/// widened to f32 exactly in a register and rounded once.
+fn narrow_half<S: Half, T: Target, const SIMD: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    count: usize,
+    options: &CastOptions,
+) {
+    let (src, dst) = (&src[..count * 2], &mut dst[..bytes_for(T::BITS, count)]);
+    let saturate = T::SATURATE.unwrap_or(options.saturate);
+    let done = simd_prefix!(
+        SIMD,
+        x86_avx2::to_minifloat::<T>(S::SOURCE, src, dst, saturate, options.fnuz_inf_is_nan())
+    );
+    kernel::<S, T>(
+        &src[done * 2..],
+        &mut dst[done * T::BITS / 8..],
+        count - done,
+        options,
+    );
+}
+
+/// f64 into f32.
+fn f64_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let (src, dst) = (&src[..count * 8], &mut dst[..count * 4]);
+    let done = simd_prefix!(SIMD, x86_avx2::f64_to_f32(src, dst));
+    kernel::<f64, f32>(&src[done * 8..], &mut dst[done * 4..], count - done, options);
+}
+
+/// f32 into f64.
+fn f32_to_f64<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
+    let (src, dst) = (&src[..count * 4], &mut dst[..count * 8]);
+    let done = simd_prefix!(SIMD, x86_avx2::f32_to_f64(src, dst));
+    kernel::<f32, f64>(&src[done * 4..], &mut dst[done * 8..], count - done, options);
 }
 
 /// f32 into f8e8m0.

@@ -129,11 +129,13 @@ fn all_options() -> Vec<CastOptions> {
     let mut out = Vec::new();
     for saturate in [true, false] {
         for round_mode in [RoundMode::Up, RoundMode::Down, RoundMode::Nearest] {
-            out.push(CastOptions {
-                saturate,
-                round_mode,
-                ..CastOptions::default()
-            });
+            for opset in [23, crate::cast::NEWEST_OPSET] {
+                out.push(CastOptions {
+                    saturate,
+                    round_mode,
+                    opset,
+                });
+            }
         }
     }
     out
@@ -162,7 +164,7 @@ fn simd_matches_scalar_on_edges() {
 
 proptest! {
     #[test]
-    fn simd_matches_scalar_on_random_slices(values in prop::collection::vec(any::<u32>(), 0..300), t in 0..8usize, o in 0..6usize) {
+    fn simd_matches_scalar_on_random_slices(values in prop::collection::vec(any::<u32>(), 0..300), t in 0..8usize, o in 0..12usize) {
         compare(TARGETS[t], all_options()[o], &values);
     }
 }
@@ -274,5 +276,87 @@ fn odd_lengths_and_offsets_agree() {
                 assert_eq!(a, b, "{to} offset {offset} length {len}");
             }
         }
+    }
+}
+
+// ---- f16, bf16 and f64 in, f64 out ---------------------------------------------
+
+/// `fast` and `scalar` agree on `src` (`n` elements), from offset 0 and 3.
+fn same_bytes(from: DType, to: DType, options: CastOptions, src: &[u8], n: usize) {
+    let fast = Converter::new(from, to, options).unwrap();
+    let scalar = Converter::scalar(from, to, options).unwrap();
+    let size = from.bits() as usize / 8;
+    for skip in [0, 3.min(n)] {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        fast.convert_into(&src[skip * size..], n - skip, &mut a);
+        scalar.convert_into(&src[skip * size..], n - skip, &mut b);
+        if a != b {
+            let i = a.iter().zip(&b).position(|(x, y)| x != y).unwrap();
+            panic!(
+                "{from} -> {to} {options:?}, skip {skip}: output byte {i}: {:#x} != {:#x}",
+                a[i], b[i]
+            );
+        }
+    }
+}
+
+#[test]
+fn every_f16_and_bf16_into_every_narrow_format_is_the_scalar_cast() {
+    let words: Vec<u8> = (0..=u16::MAX).flat_map(u16::to_le_bytes).collect();
+    for from in [DType::F16, DType::BF16] {
+        for to in [
+            DType::F8E4M3FN,
+            DType::F8E4M3FNUZ,
+            DType::F8E5M2,
+            DType::F8E5M2FNUZ,
+            DType::F4E2M1,
+        ] {
+            for options in all_options()
+                .into_iter()
+                .filter(|o| o.round_mode == RoundMode::Up)
+            {
+                same_bytes(from, to, options, &words, 65536);
+            }
+        }
+    }
+}
+
+#[test]
+fn f64_and_f32_both_ways_are_the_scalar_cast() {
+    // f32 edges (signalling NaNs among them) and random bit patterns, into f64.
+    let values = inputs(7, 20_000);
+    let src: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    same_bytes(DType::F32, DType::F64, CastOptions::default(), &src, values.len());
+    // f64: those values widened, their midpoints and neighbours (ties into f32),
+    // and random bit patterns.
+    let mut wide: Vec<u64> = Vec::new();
+    let mut state = 3u64;
+    for &v in &values {
+        let x = (f32::from_bits(v) as f64).to_bits();
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        wide.extend([
+            x,
+            x ^ 1 << 28,
+            x | 1 << 28,
+            (x | 1 << 28) + 1,
+            (x | 1 << 28) - 1,
+            state,
+        ]);
+    }
+    let src: Vec<u8> = wide.iter().flat_map(|v| v.to_le_bytes()).collect();
+    same_bytes(DType::F64, DType::F32, CastOptions::default(), &src, wide.len());
+}
+
+proptest! {
+    #[test]
+    fn odd_lengths_of_f16_bf16_and_f64_agree(words in prop::collection::vec(any::<u64>(), 0..100), t in 0..5usize) {
+        let src: Vec<u8> = words.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let targets = [DType::F8E4M3FN, DType::F8E4M3FNUZ, DType::F8E5M2, DType::F8E5M2FNUZ, DType::F4E2M1];
+        same_bytes(DType::F16, targets[t], CastOptions::default(), &src, words.len() * 4);
+        same_bytes(DType::BF16, targets[t], CastOptions::default(), &src, words.len() * 4);
+        same_bytes(DType::F64, DType::F32, CastOptions::default(), &src, words.len());
+        same_bytes(DType::F32, DType::F64, CastOptions::default(), &src, words.len() * 2);
     }
 }

@@ -7,7 +7,7 @@
 
 #![allow(clippy::missing_safety_doc)]
 
-use super::{ByteTable, IntTarget, Target, FINITE, IEEE};
+use super::{ByteTable, IntTarget, Source, Target, FINITE, IEEE};
 use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
 
@@ -15,84 +15,6 @@ use core::arch::x86_64::*;
 
 /// Elements per loop step.
 const STEP: usize = 32;
-
-/// The codes of eight f32 lanes in format `T`, one per i32 lane.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn encode<T: Target>(x: __m256i, saturate: bool) -> __m256i {
-    let s = T::SPEC;
-    let (m, bias) = (s.man_bits as i32, s.bias);
-    // The format's codes, as constants of the instantiation.
-    let max_code = const { T::SPEC.max_code() } as i32;
-    let sign_bit = const { T::SPEC.sign_bit() } as i32;
-    let inf_code = const {
-        match T::SPEC.inf_code() {
-            Some(code) => Some(code as i32),
-            None => None,
-        }
-    };
-    let shift = _mm_cvtsi32_si128(23 - m);
-    let a = _mm256_and_si256(x, _mm256_set1_epi32(0x7fff_ffff));
-    let negative = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x);
-    let sign = _mm256_and_si256(negative, _mm256_set1_epi32(sign_bit));
-
-    // Normal result: round the significand in place, ties to even, rebias.
-    let lowest = _mm256_and_si256(_mm256_srl_epi32(a, shift), _mm256_set1_epi32(1));
-    let rounded = _mm256_add_epi32(
-        _mm256_add_epi32(a, _mm256_set1_epi32((1 << (22 - m)) - 1)),
-        lowest,
-    );
-    let normal = _mm256_sub_epi32(
-        _mm256_srl_epi32(rounded, shift),
-        _mm256_set1_epi32((127 - bias) << m),
-    );
-    // Subnormal result: the FPU rounds `a + magic`, whose last place is the
-    // target's smallest subnormal 2^(1 - bias - m).
-    let magic = _mm256_set1_epi32((128 - bias - m + 23) << 23);
-    let sum = _mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(magic));
-    let subnormal = _mm256_sub_epi32(_mm256_castps_si256(sum), magic);
-    let is_subnormal = _mm256_cmpgt_epi32(_mm256_set1_epi32((128 - bias) << 23), a);
-    let code = _mm256_blendv_epi8(normal, subnormal, is_subnormal);
-
-    // Zero keeps its sign, except in the FNUZ formats (no −0).
-    let sign = if s.non_finite == NonFinite::NanNegativeZero {
-        _mm256_andnot_si256(_mm256_cmpeq_epi32(code, _mm256_setzero_si256()), sign)
-    } else {
-        sign
-    };
-    let mut out = _mm256_or_si256(code, sign);
-
-    // Overflow (±∞ included: it rounds past every format's max).
-    let max = _mm256_set1_epi32(max_code);
-    let over = _mm256_cmpgt_epi32(code, max);
-    let overflow = match (saturate, s.non_finite, inf_code) {
-        (true, _, _) | (_, NonFinite::None, _) => _mm256_or_si256(max, sign),
-        (false, _, Some(inf)) => _mm256_or_si256(_mm256_set1_epi32(inf), sign),
-        (false, NonFinite::NanNegativeZero, _) => _mm256_set1_epi32(s.nan.0 as i32),
-        (false, _, None) => _mm256_or_si256(_mm256_set1_epi32(s.nan.0 as i32), sign),
-    };
-    out = _mm256_blendv_epi8(out, overflow, over);
-
-    // NaN.
-    let is_nan = _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000));
-    let nan = if T::NAN_PAYLOAD {
-        // The payload's top bits, made nonzero, under an all-ones exponent.
-        let payload = _mm256_srl_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x7f_ffff)), shift);
-        let payload = _mm256_max_epi32(payload, _mm256_set1_epi32(1));
-        let inf = _mm256_set1_epi32(inf_code.unwrap_or(0));
-        _mm256_or_si256(_mm256_or_si256(inf, payload), sign)
-    } else {
-        let (pos, neg) = (
-            _mm256_set1_epi32(s.nan.0 as i32),
-            _mm256_set1_epi32(s.nan.1 as i32),
-        );
-        _mm256_blendv_epi8(pos, neg, negative)
-    };
-    _mm256_blendv_epi8(out, nan, is_nan)
-}
 
 /// 32 f32 inputs at `src`.
 ///
@@ -113,79 +35,349 @@ unsafe fn load(src: *const u8) -> [__m256i; 4] {
     }
 }
 
+/// Undoes the interleaving of two levels of 128-bit-lane packs: the dwords of
+/// `packs(packs(v0, v1), packs(v2, v3))` back in element order.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn unpack_order(bytes: __m256i) -> __m256i {
+    _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+}
+
 /// Stores the low bytes of four vectors of i32 codes (each in 0..=255) as 32
 /// bytes in element order.
 ///
 /// # Safety
-/// AVX2, and 32 writable bytes at `dst`.
+/// 32 writable bytes at `dst`.
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn store_bytes(v: [__m256i; 4], dst: *mut u8) {
-    let bytes = pack_bytes(v);
+    let bytes = _mm256_packus_epi16(_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
     // SAFETY: the caller guarantees 32 writable bytes; `storeu` takes any alignment.
-    unsafe { _mm256_storeu_si256(dst as *mut __m256i, bytes) }
+    unsafe { _mm256_storeu_si256(dst as *mut __m256i, unpack_order(bytes)) }
 }
 
-/// The low bytes of four vectors of i32 codes, in element order.
+/// The constants of rounding f32 into one float8 format or f4e2m1.
+///
+/// A magnitude `c`, clamped, is rounded to the format's grid by the FPU: adding
+/// `b = 2^(max(e, emin) + 23 − m)` (`e` its exponent, `emin` the format's smallest
+/// normal exponent, `m` its mantissa bits) leaves the sum's last place at the
+/// format's last place in `c`'s binade, so the addition rounds to nearest even.
+/// The sum's bits minus `b`'s are then the rounded significand (1.f × 2^m, or the
+/// subnormal multiple of the smallest step), and adding the exponent above `emin`
+/// shifted into place gives the code; a carry into the next binade comes out right.
+struct Rounding {
+    /// The largest magnitude kept: the format's max with `saturate`; else one that
+    /// encodes as the overflow (∞ in E5M2; past the codes elsewhere).
+    clamp: __m256,
+    /// `emin`'s f32 exponent field.
+    threshold: __m256i,
+    /// `23 − m` in the exponent field.
+    magic: __m256i,
+    /// `23 − m`.
+    shift: __m256i,
+    /// Magnitudes above this are NaN (from 0x7f7f_ffff: ±∞ too, in the FNUZ formats
+    /// before opset 24).
+    nan_above: __m256i,
+    /// Whether NaN needs a code of its own (else clamping gives it the overflow's).
+    mark_nan: bool,
+}
+
+impl Rounding {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new<T: Target>(saturate: bool, fnuz_inf_is_nan: bool) -> Rounding {
+        let s = T::SPEC;
+        let m = s.man_bits as i32;
+        let max_code = s.max_code() as i32;
+        let (max_e, max_m) = (max_code >> m, max_code & ((1 << m) - 1));
+        let max = ((max_e - s.bias + 127) << 23) | (max_m << (23 - m));
+        let (clamp, mark_nan) = match (saturate, s.non_finite) {
+            (true, _) | (_, NonFinite::None) => (max, true),
+            // 2^(all-ones exponent − bias): the code of ∞.
+            (false, NonFinite::Ieee) => ((((1 << s.exp_bits) - 1 - s.bias) + 127) << 23, true),
+            // 2^20: past every code, as NaN is.
+            (false, _) => ((20 + 127) << 23, false),
+        };
+        let fnuz = s.non_finite == NonFinite::NanNegativeZero;
+        Rounding {
+            clamp: _mm256_castsi256_ps(_mm256_set1_epi32(clamp)),
+            threshold: _mm256_set1_epi32((128 - s.bias) << 23),
+            magic: _mm256_set1_epi32((23 - m) << 23),
+            shift: _mm256_set1_epi32(23 - m),
+            nan_above: _mm256_set1_epi32(if fnuz && saturate && fnuz_inf_is_nan {
+                0x7f7f_ffff
+            } else {
+                0x7f80_0000
+            }),
+            mark_nan,
+        }
+    }
+}
+
+/// The magnitude codes of eight f32 lanes, one per i32 lane: `0..=max` for
+/// numbers, more (below 2^15) for the overflow and a marked NaN.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn pack_bytes(v: [__m256i; 4]) -> __m256i {
-    // Per 128-bit half: [v0 v1] and [v2 v3] as u16, then all four as u8; the
-    // halves interleave dword by dword, which the permutation undoes.
-    let words01 = _mm256_packus_epi32(v[0], v[1]);
-    let words23 = _mm256_packus_epi32(v[2], v[3]);
-    let bytes = _mm256_packus_epi16(words01, words23);
-    _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+fn round8(x: __m256i, r: &Rounding) -> __m256i {
+    let a = _mm256_and_si256(x, _mm256_set1_epi32(0x7fff_ffff));
+    // `minps` gives its second operand for NaN: the clamp.
+    let c = _mm256_min_ps(_mm256_castsi256_ps(a), r.clamp);
+    let exp = _mm256_and_si256(_mm256_castps_si256(c), _mm256_set1_epi32(0x7f80_0000));
+    let exp = _mm256_max_epi32(exp, r.threshold);
+    let b = _mm256_add_epi32(exp, r.magic);
+    let sum = _mm256_castps_si256(_mm256_add_ps(c, _mm256_castsi256_ps(b)));
+    let significand = _mm256_sub_epi32(sum, b);
+    let code = _mm256_add_epi32(
+        significand,
+        _mm256_srlv_epi32(_mm256_sub_epi32(exp, r.threshold), r.shift),
+    );
+    if r.mark_nan {
+        let nan = _mm256_cmpgt_epi32(a, r.nan_above);
+        _mm256_or_si256(code, _mm256_srli_epi32::<24>(nan))
+    } else {
+        code
+    }
 }
 
-/// Converts whole steps of 32 f32 inputs; returns how many it converted.
+/// The 32 codes of four vectors of f32 inputs, as bytes in element order (4-bit
+/// codes in the low nibbles): magnitudes by [`round8`], packed with saturation,
+/// then the sign and the format's NaN and overflow codes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
+    let s = T::SPEC;
+    let c = [round8(x[0], r), round8(x[1], r), round8(x[2], r), round8(x[3], r)];
+    // Signed packs keep each input's sign in bit 7 of its byte.
+    let signs = _mm256_packs_epi16(_mm256_packs_epi32(x[0], x[1]), _mm256_packs_epi32(x[2], x[3]));
+    let sign = _mm256_and_si256(signs, _mm256_set1_epi8(0x80u8 as i8));
+    let out = match s.non_finite {
+        NonFinite::NanNegativeZero => {
+            // Codes past 0x7f are the overflow, NaN (0x80); zero has no sign.
+            let u = _mm256_packus_epi16(_mm256_packus_epi32(c[0], c[1]), _mm256_packus_epi32(c[2], c[3]));
+            let zero = _mm256_cmpeq_epi8(u, _mm256_setzero_si256());
+            _mm256_or_si256(
+                _mm256_min_epu8(u, _mm256_set1_epi8(0x80u8 as i8)),
+                _mm256_andnot_si256(zero, sign),
+            )
+        }
+        _ => {
+            // Past 0x7e (0x7f with saturation): the NaN of the sign, or E5M2's ∞.
+            let u = _mm256_packs_epi16(_mm256_packs_epi32(c[0], c[1]), _mm256_packs_epi32(c[2], c[3]));
+            match s.non_finite {
+                NonFinite::NanAllOnes => _mm256_or_si256(u, sign),
+                NonFinite::Ieee => _mm256_or_si256(_mm256_min_epu8(u, _mm256_set1_epi8(s.nan.0 as i8)), sign),
+                _ => {
+                    // f4e2m1: the sign is bit 3; NaN is 0x8, −NaN 0x0.
+                    let sign = _mm256_srli_epi16::<4>(sign);
+                    let nan = _mm256_cmpgt_epi8(u, _mm256_set1_epi8(7));
+                    let nan_code = _mm256_xor_si256(sign, _mm256_set1_epi8(s.nan.0 as i8));
+                    _mm256_blendv_epi8(_mm256_or_si256(u, sign), nan_code, nan)
+                }
+            }
+        }
+    };
+    unpack_order(out)
+}
+
+/// 32 inputs at `src` as f32 bit patterns.
 ///
 /// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn f32_to<T: Target>(src: &[u8], dst: &mut [u8], count: usize, saturate: bool) -> usize {
-    let bits = const { T::SPEC.bits() } as usize;
-    let steps = count.min(src.len() / 4).min(dst.len() * 8 / bits) / STEP;
+/// `32 * from.size()` readable bytes at `src`.
+#[inline]
+#[target_feature(enable = "avx2,f16c")]
+unsafe fn load_as_f32(src: *const u8, from: Source) -> [__m256i; 4] {
+    if from == Source::F32 {
+        // SAFETY: the caller guarantees 128 readable bytes.
+        return unsafe { load(src) };
+    }
+    let at = src as *const __m128i;
+    // SAFETY: the caller guarantees 64 readable bytes, four 16-byte loads; `loadu`
+    // takes any alignment.
+    let h = unsafe {
+        [
+            _mm_loadu_si128(at),
+            _mm_loadu_si128(at.add(1)),
+            _mm_loadu_si128(at.add(2)),
+            _mm_loadu_si128(at.add(3)),
+        ]
+    };
+    match from {
+        Source::F16 => h.map(|h| _mm256_castps_si256(_mm256_cvtph_ps(h))),
+        _ => h.map(|h| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h))),
+    }
+}
+
+/// Converts whole steps of 32 inputs (f32, f16 or bf16) into a float8 format or
+/// f4e2m1; returns how many it converted.
+#[target_feature(enable = "avx2,f16c")]
+pub(super) unsafe fn to_minifloat<T: Target>(
+    from: Source,
+    src: &[u8],
+    dst: &mut [u8],
+    saturate: bool,
+    fnuz_inf_is_nan: bool,
+) -> usize {
+    let nibbles = T::SPEC.bits() == 4;
+    let out_bytes = if nibbles { STEP / 2 } else { STEP };
+    let in_bytes = STEP * from.size();
+    let steps = (src.len() / in_bytes).min(dst.len() / out_bytes);
+    let r = Rounding::new::<T>(saturate, fnuz_inf_is_nan);
     for step in 0..steps {
-        let i = step * STEP;
-        // SAFETY: `i + 32 <= count <= src.len() / 4`, so 128 bytes are readable.
-        let x = unsafe { load(src.as_ptr().add(4 * i)) };
-        let codes = [
-            encode::<T>(x[0], saturate),
-            encode::<T>(x[1], saturate),
-            encode::<T>(x[2], saturate),
-            encode::<T>(x[3], saturate),
-        ];
-        match bits {
-            8 => {
-                // SAFETY: `i + 32 <= dst.len()`: 32 writable bytes.
-                unsafe { store_bytes(codes, dst.as_mut_ptr().add(i)) }
+        // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
+        let x = unsafe { load_as_f32(src.as_ptr().add(in_bytes * step), from) };
+        let bytes = encode32::<T>(x, &r);
+        let at = dst.as_mut_ptr().wrapping_add(out_bytes * step);
+        if nibbles {
+            // Two 4-bit codes per byte, element 0 in the low nibble.
+            let pairs = _mm256_or_si256(bytes, _mm256_srli_epi16::<4>(bytes));
+            let low = _mm256_and_si256(pairs, _mm256_set1_epi16(0xff));
+            let packed = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(low, low));
+            // SAFETY: `step < dst.len() / 16`: 16 writable bytes.
+            unsafe { _mm_storeu_si128(at as *mut __m128i, _mm256_castsi256_si128(packed)) }
+        } else {
+            // SAFETY: `step < dst.len() / 32`: 32 writable bytes.
+            unsafe { _mm256_storeu_si256(at as *mut __m256i, bytes) }
+        }
+    }
+    steps * STEP
+}
+
+/// Converts whole steps of 32 f64 inputs into f32 with `vcvtpd2ps` (the
+/// instruction the scalar cast's `as f32` compiles to); returns how many it did.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+    let steps = (src.len() / (8 * STEP)).min(dst.len() / (4 * STEP));
+    for step in 0..steps {
+        let at = src.as_ptr().wrapping_add(8 * STEP * step) as *const f64;
+        let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256;
+        for k in 0..4 {
+            // SAFETY: `step < src.len() / 256` and `step < dst.len() / 128`: 64
+            // readable bytes at `8k` f64s in, 32 writable at `k` vectors out.
+            unsafe {
+                let lo = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k)));
+                let hi = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k + 4)));
+                _mm256_storeu_ps(out.add(k) as *mut f32, _mm256_set_m128(hi, lo));
             }
-            16 => {
-                // Per 128-bit half [v0 v1] as u16, then the halves put in order.
-                for (k, pair) in [[codes[0], codes[1]], [codes[2], codes[3]]].iter().enumerate() {
-                    let words = _mm256_packus_epi32(pair[0], pair[1]);
-                    let words = _mm256_permute4x64_epi64::<0b11_01_10_00>(words);
-                    // SAFETY: `2 * (i + 32) <= dst.len()`: 32 writable bytes at `2i + 32k`.
-                    unsafe {
-                        _mm256_storeu_si256(dst.as_mut_ptr().add(2 * i + 32 * k) as *mut __m256i, words)
+        }
+    }
+    steps * STEP
+}
+
+/// Converts whole steps of 32 f32 inputs into f64 with `vcvtps2pd`; a signalling
+/// NaN, which that instruction quiets, keeps its bits as the scalar cast does
+/// (sign, all-ones exponent, payload shifted up).
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
+    let steps = (src.len() / (4 * STEP)).min(dst.len() / (8 * STEP));
+    for step in 0..steps {
+        let at = src.as_ptr().wrapping_add(4 * STEP * step);
+        let out = dst.as_mut_ptr().wrapping_add(8 * STEP * step) as *mut f64;
+        // SAFETY: `step < src.len() / 128`: 128 readable bytes.
+        let x = unsafe { load(at) };
+        for (k, &v) in x.iter().enumerate() {
+            let f = _mm256_castsi256_ps(v);
+            let (lo, hi) = (
+                _mm256_cvtps_pd(_mm256_castps256_ps128(f)),
+                _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(f)),
+            );
+            // SAFETY: `step < dst.len() / 256`: 64 writable bytes at `8k` f64s.
+            unsafe {
+                _mm256_storeu_pd(out.add(8 * k), lo);
+                _mm256_storeu_pd(out.add(8 * k + 4), hi);
+            }
+            let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+            let signalling = _mm256_and_si256(
+                _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000)),
+                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7fc0_0000), a),
+            );
+            if _mm256_testz_si256(signalling, signalling) == 0 {
+                let mut lanes = [0u32; 8];
+                // SAFETY: `lanes` is 32 writable bytes.
+                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, v) };
+                for (i, bits) in lanes.into_iter().enumerate() {
+                    if bits & 0x7fff_ffff > 0x7f80_0000 {
+                        let sign = ((bits >> 31) as u64) << 63;
+                        let exact = sign | 0x7ff0_0000_0000_0000 | ((bits & 0x7f_ffff) as u64) << 29;
+                        // SAFETY: element `8k + i` of this step's 32 outputs.
+                        unsafe { out.add(8 * k + i).write_unaligned(f64::from_bits(exact)) };
                     }
                 }
             }
-            _ => {
-                // Two 4-bit codes per byte, element 0 in the low nibble.
-                let bytes = pack_bytes(codes);
-                let pairs = _mm256_or_si256(bytes, _mm256_srli_epi16::<4>(bytes));
-                let low = _mm256_and_si256(pairs, _mm256_set1_epi16(0xff));
-                let packed = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(low, low));
-                // SAFETY: `(i + 32) / 2 <= dst.len()`: 16 writable bytes at `i / 2`.
-                unsafe {
-                    _mm_storeu_si128(
-                        dst.as_mut_ptr().add(i / 2) as *mut __m128i,
-                        _mm256_castsi256_si128(packed),
-                    )
-                }
+        }
+    }
+    steps * STEP
+}
+
+/// Converts whole steps of 32 f32 inputs into f16 with F16C (round to nearest
+/// even, overflow to ±∞); a step that holds a NaN gets the scalar cast's NaN: the
+/// sign and the top ten payload bits, made nonzero, with the quiet bit as it was
+/// (F16C sets it).
+#[target_feature(enable = "avx2,f16c")]
+pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
+    let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+    for step in 0..steps {
+        // SAFETY: `step < src.len() / 128`: 128 readable bytes.
+        let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
+        let mut h = x.map(|v| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(v)));
+        let nan = x.map(|v| {
+            let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+            _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000))
+        });
+        let any = _mm256_or_si256(_mm256_or_si256(nan[0], nan[1]), _mm256_or_si256(nan[2], nan[3]));
+        if _mm256_testz_si256(any, any) == 0 {
+            for k in 0..4 {
+                let v = x[k];
+                let payload = _mm256_and_si256(_mm256_srli_epi32::<13>(v), _mm256_set1_epi32(0x3ff));
+                let payload = _mm256_max_epi32(payload, _mm256_set1_epi32(1));
+                let sign = _mm256_and_si256(_mm256_srli_epi32::<16>(v), _mm256_set1_epi32(0x8000));
+                let exact = _mm256_or_si256(_mm256_or_si256(sign, payload), _mm256_set1_epi32(0x7c00));
+                let pack = |w: __m256i| {
+                    _mm256_castsi256_si128(_mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(
+                        w, w,
+                    )))
+                };
+                let mask = _mm_packs_epi32(
+                    _mm256_castsi256_si128(nan[k]),
+                    _mm256_extracti128_si256::<1>(nan[k]),
+                );
+                h[k] = _mm_blendv_epi8(h[k], pack(exact), mask);
             }
+        }
+        let out = dst.as_mut_ptr().wrapping_add(2 * STEP * step) as *mut __m256i;
+        // SAFETY: `step < dst.len() / 64`: 64 writable bytes, two vectors.
+        unsafe {
+            _mm256_storeu_si256(out, _mm256_set_m128i(h[1], h[0]));
+            _mm256_storeu_si256(out.add(1), _mm256_set_m128i(h[3], h[2]));
+        }
+    }
+    steps * STEP
+}
+
+/// Converts whole steps of 32 f32 inputs into bf16: the top 16 bits rounded to
+/// nearest even by an integer add (a subnormal or an overflow to ±∞ comes out
+/// right); NaN is `0x7fc0` with its sign.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
+    let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+    let round = |v: __m256i| {
+        let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+        let nan = _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000));
+        let quiet = _mm256_or_si256(_mm256_xor_si256(v, a), _mm256_set1_epi32(0x7fc0_0000));
+        let v = _mm256_blendv_epi8(v, quiet, nan);
+        let lowest = _mm256_and_si256(_mm256_srli_epi32::<16>(v), _mm256_set1_epi32(1));
+        let v = _mm256_add_epi32(_mm256_add_epi32(v, _mm256_set1_epi32(0x7fff)), lowest);
+        _mm256_srli_epi32::<16>(v)
+    };
+    for step in 0..steps {
+        // SAFETY: `step < src.len() / 128`: 128 readable bytes.
+        let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
+        let lo = _mm256_packus_epi32(round(x[0]), round(x[1]));
+        let hi = _mm256_packus_epi32(round(x[2]), round(x[3]));
+        let out = dst.as_mut_ptr().wrapping_add(2 * STEP * step) as *mut __m256i;
+        // SAFETY: `step < dst.len() / 64`: 64 writable bytes, two vectors.
+        unsafe {
+            _mm256_storeu_si256(out, _mm256_permute4x64_epi64::<0b11_01_10_00>(lo));
+            _mm256_storeu_si256(out.add(1), _mm256_permute4x64_epi64::<0b11_01_10_00>(hi));
         }
     }
     steps * STEP
@@ -231,7 +423,7 @@ unsafe fn encode_e8m0<const MODE: u8>(x: __m256i, saturate: bool) -> __m256i {
     _mm256_blendv_epi8(capped, top, _mm256_cmpeq_epi32(exp, top))
 }
 
-/// [`f32_to`] for f8e8m0.
+/// Converts whole steps of 32 f32 inputs into f8e8m0; returns how many it converted.
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -434,29 +626,30 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
     blocks * 32
 }
 
-/// Converts whole blocks of 8 bf16 values (shifted up, NaNs made the quiet NaN
-/// of their sign), returning how many elements it did.
+/// Converts whole blocks of 16 bf16 values (put in the top halves of f32 lanes by
+/// unpacking with zero; NaNs made the quiet NaN of their sign first, 16 at a time),
+/// returning how many elements it did.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-    let blocks = (src.len() / 16).min(dst.len() / 32);
-    let magnitude = _mm256_set1_epi32(0x7fff_0000);
-    let infinity = _mm256_set1_epi32(0x7f80_0000);
-    let sign = _mm256_set1_epi32(i32::MIN);
-    let quiet_nan = _mm256_set1_epi32(0x7fc0_0000);
+    let blocks = (src.len() / 32).min(dst.len() / 64);
+    let zero = _mm256_setzero_si256();
     for b in 0..blocks {
-        // SAFETY: block `b` (16 input bytes, 32 output bytes) lies inside both
+        // SAFETY: block `b` (32 input bytes, 64 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
-            let h = _mm_loadu_si128(src.as_ptr().add(b * 16) as *const __m128i);
-            let f = _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16);
-            // |f| > infinity, as signed integers (both are non-negative).
-            let nan = _mm256_cmpgt_epi32(_mm256_and_si256(f, magnitude), infinity);
-            let canonical = _mm256_or_si256(_mm256_and_si256(f, sign), quiet_nan);
-            let out = _mm256_blendv_epi8(f, canonical, nan);
-            _mm256_storeu_si256(dst.as_mut_ptr().add(b * 32) as *mut __m256i, out);
+            let h = _mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i);
+            let magnitude = _mm256_and_si256(h, _mm256_set1_epi16(0x7fff));
+            let nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(0x7f80));
+            let quiet = _mm256_or_si256(_mm256_xor_si256(h, magnitude), _mm256_set1_epi16(0x7fc0));
+            let h = _mm256_blendv_epi8(h, quiet, nan);
+            // Elements 0–3 and 8–11 in the low half, so the unpacks keep their order.
+            let h = _mm256_permute4x64_epi64::<0b11_01_10_00>(h);
+            let out = dst.as_mut_ptr().add(b * 64) as *mut __m256i;
+            _mm256_storeu_si256(out, _mm256_unpacklo_epi16(zero, h));
+            _mm256_storeu_si256(out.add(1), _mm256_unpackhi_epi16(zero, h));
         }
     }
-    blocks * 8
+    blocks * 16
 }
 
 /// Converts whole blocks of 8 f16 values with `vcvtph2ps`, returning how many
