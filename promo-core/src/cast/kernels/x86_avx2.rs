@@ -263,43 +263,43 @@ pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     steps * STEP
 }
 
-/// Converts whole steps of 32 f32 inputs into f64 with `vcvtps2pd`; a signalling
-/// NaN, which that instruction quiets, keeps its bits as the scalar cast does
-/// (sign, all-ones exponent, payload shifted up).
+/// Converts whole steps of 32 f32 inputs into f64 with `vcvtps2pd`; a step that
+/// holds a signalling NaN, which that instruction quiets, gets the scalar cast's
+/// bits for it (sign, all-ones exponent, payload shifted up).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (8 * STEP));
+    let signalling = |v: __m256i| {
+        let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+        _mm256_and_si256(
+            _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000)),
+            _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7fc0_0000), a),
+        )
+    };
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(4 * STEP * step);
         let out = dst.as_mut_ptr().wrapping_add(8 * STEP * step) as *mut f64;
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(at) };
-        for (k, &v) in x.iter().enumerate() {
-            let f = _mm256_castsi256_ps(v);
-            let (lo, hi) = (
-                _mm256_cvtps_pd(_mm256_castps256_ps128(f)),
-                _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(f)),
-            );
-            // SAFETY: `step < dst.len() / 256`: 64 writable bytes at `8k` f64s.
+        for k in 0..8 {
+            // SAFETY: 16 readable bytes at `16k` (inside this step's 128) and 32
+            // writable at `4k` f64s (inside this step's 256 output bytes).
             unsafe {
-                _mm256_storeu_pd(out.add(8 * k), lo);
-                _mm256_storeu_pd(out.add(8 * k + 4), hi);
+                let v = _mm_loadu_ps(at.add(16 * k) as *const f32);
+                _mm256_storeu_pd(out.add(4 * k), _mm256_cvtps_pd(v));
             }
-            let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
-            let signalling = _mm256_and_si256(
-                _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000)),
-                _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7fc0_0000), a),
-            );
-            if _mm256_testz_si256(signalling, signalling) == 0 {
-                let mut lanes = [0u32; 8];
-                // SAFETY: `lanes` is 32 writable bytes.
-                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, v) };
-                for (i, bits) in lanes.into_iter().enumerate() {
+        }
+        let s = x.map(signalling);
+        let any = _mm256_or_si256(_mm256_or_si256(s[0], s[1]), _mm256_or_si256(s[2], s[3]));
+        if _mm256_testz_si256(any, any) == 0 {
+            for i in 0..STEP {
+                // SAFETY: element `i` of this step's 32 inputs and outputs.
+                unsafe {
+                    let bits = (at.add(4 * i) as *const u32).read_unaligned();
                     if bits & 0x7fff_ffff > 0x7f80_0000 {
                         let sign = ((bits >> 31) as u64) << 63;
                         let exact = sign | 0x7ff0_0000_0000_0000 | ((bits & 0x7f_ffff) as u64) << 29;
-                        // SAFETY: element `8k + i` of this step's 32 outputs.
-                        unsafe { out.add(8 * k + i).write_unaligned(f64::from_bits(exact)) };
+                        out.add(i).write_unaligned(f64::from_bits(exact));
                     }
                 }
             }
@@ -626,30 +626,40 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
     blocks * 32
 }
 
-/// Converts whole blocks of 16 bf16 values (put in the top halves of f32 lanes by
-/// unpacking with zero; NaNs made the quiet NaN of their sign first, 16 at a time),
-/// returning how many elements it did.
+/// Converts whole blocks of 32 bf16 values, put in the top halves of f32 lanes by
+/// unpacking with zero; a block that holds a NaN has its NaNs made the quiet NaN of
+/// their sign first. Returns how many elements it did.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-    let blocks = (src.len() / 32).min(dst.len() / 64);
+    let blocks = (src.len() / 64).min(dst.len() / 128);
     let zero = _mm256_setzero_si256();
+    let magnitude = |h: __m256i| _mm256_and_si256(h, _mm256_set1_epi16(0x7fff));
+    let is_nan = |h: __m256i| _mm256_cmpgt_epi16(magnitude(h), _mm256_set1_epi16(0x7f80));
     for b in 0..blocks {
-        // SAFETY: block `b` (32 input bytes, 64 output bytes) lies inside both
+        // SAFETY: block `b` (64 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
-            let h = _mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i);
-            let magnitude = _mm256_and_si256(h, _mm256_set1_epi16(0x7fff));
-            let nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(0x7f80));
-            let quiet = _mm256_or_si256(_mm256_xor_si256(h, magnitude), _mm256_set1_epi16(0x7fc0));
-            let h = _mm256_blendv_epi8(h, quiet, nan);
-            // Elements 0–3 and 8–11 in the low half, so the unpacks keep their order.
-            let h = _mm256_permute4x64_epi64::<0b11_01_10_00>(h);
-            let out = dst.as_mut_ptr().add(b * 64) as *mut __m256i;
-            _mm256_storeu_si256(out, _mm256_unpacklo_epi16(zero, h));
-            _mm256_storeu_si256(out.add(1), _mm256_unpackhi_epi16(zero, h));
+            let at = src.as_ptr().add(b * 64) as *const __m256i;
+            let mut h = [_mm256_loadu_si256(at), _mm256_loadu_si256(at.add(1))];
+            let nan = [is_nan(h[0]), is_nan(h[1])];
+            let any = _mm256_or_si256(nan[0], nan[1]);
+            if _mm256_testz_si256(any, any) == 0 {
+                for k in 0..2 {
+                    let quiet =
+                        _mm256_or_si256(_mm256_xor_si256(h[k], magnitude(h[k])), _mm256_set1_epi16(0x7fc0));
+                    h[k] = _mm256_blendv_epi8(h[k], quiet, nan[k]);
+                }
+            }
+            let out = dst.as_mut_ptr().add(b * 128) as *mut __m256i;
+            for (k, h) in h.into_iter().enumerate() {
+                // Elements 0–3 and 8–11 in the low half, so the unpacks keep their order.
+                let h = _mm256_permute4x64_epi64::<0b11_01_10_00>(h);
+                _mm256_storeu_si256(out.add(2 * k), _mm256_unpacklo_epi16(zero, h));
+                _mm256_storeu_si256(out.add(2 * k + 1), _mm256_unpackhi_epi16(zero, h));
+            }
         }
     }
-    blocks * 16
+    blocks * 32
 }
 
 /// Converts whole blocks of 8 f16 values with `vcvtph2ps`, returning how many
