@@ -325,14 +325,23 @@ macro_rules! simd_prefix {
 fn encode<T: Target, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
     let (src, dst) = (&src[..count * 4], &mut dst[..bytes_for(T::BITS, count)]);
     let saturate = T::SATURATE.unwrap_or(options.saturate);
-    let done = simd_prefix!(
-        SIMD,
-        match (T::SPEC.bits(), T::SPEC.man_bits) {
-            (16, 10) => x86_avx2::f32_to_f16(src, dst),
-            (16, _) => x86_avx2::f32_to_bf16(src, dst),
-            _ => x86_avx2::to_minifloat::<T>(Source::F32, src, dst, saturate, options.fnuz_inf_is_nan(),),
-        }
-    );
+    // f16 and bf16: a few elements first, so that the SIMD kernel's stores are aligned.
+    let head = if T::BITS == 16 && SIMD {
+        aligned_head(dst, 2, count)
+    } else {
+        0
+    };
+    kernel::<f32, T>(src, dst, head, options);
+    let (rest, out) = (&src[head * 4..], &mut dst[head * T::BITS / 8..]);
+    let done = head
+        + simd_prefix!(
+            SIMD,
+            match (T::SPEC.bits(), T::SPEC.man_bits) {
+                (16, 10) => x86_avx2::f32_to_f16(rest, out),
+                (16, _) => x86_avx2::f32_to_bf16(rest, out),
+                _ => x86_avx2::to_minifloat::<T>(Source::F32, rest, out, saturate, options.fnuz_inf_is_nan()),
+            }
+        );
     kernel::<f32, T>(
         &src[done * 4..],
         &mut dst[done * T::BITS / 8..],
@@ -391,11 +400,29 @@ fn encode_e8m0<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, optio
     kernel::<f32, crate::narrow::f8e8m0>(&src[done * 4..], &mut dst[done..], count - done, options);
 }
 
+/// How many elements of `size` bytes, at most `count`, take `dst` to a 32-byte
+/// boundary (0 if elements cannot reach one).
+fn aligned_head(dst: &[u8], size: usize, count: usize) -> usize {
+    let misalign = dst.as_ptr() as usize % 32;
+    if !misalign.is_multiple_of(size) {
+        return 0;
+    }
+    ((32 - misalign) % 32 / size).min(count)
+}
+
 /// A float8 format into f32.
 fn bytes_to_f32<S: ByteTable, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
     let (src, dst) = (&src[..count], &mut dst[..count * 4]);
-    let done = simd_prefix!(SIMD, x86_avx2::float8_to_f32::<S>(src, dst));
-    portable::bytes_to_f32(portable::byte_table::<S>(), &src[done..], &mut dst[done * 4..]);
+    let table = portable::byte_table::<S>();
+    // A few elements first, so that the SIMD kernel's stores are aligned.
+    let head = if SIMD { aligned_head(dst, 4, count) } else { 0 };
+    portable::bytes_to_f32(table, &src[..head], &mut dst[..head * 4]);
+    let done = head
+        + simd_prefix!(
+            SIMD,
+            x86_avx2::float8_to_f32::<S>(&src[head..], &mut dst[head * 4..])
+        );
+    portable::bytes_to_f32(table, &src[done..], &mut dst[done * 4..]);
 }
 
 /// A nibble format into f32.
@@ -418,21 +445,31 @@ fn nibbles_to_f32<S: NibbleTable, const SIMD: bool>(
 /// f8e8m0 into f32.
 fn e8m0_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
     let (src, dst) = (&src[..count], &mut dst[..count * 4]);
-    let done = simd_prefix!(SIMD, x86_avx2::e8m0_to_f32(src, dst));
+    let head = aligned_head(dst, 4, count);
+    kernel::<crate::narrow::f8e8m0, f32>(src, dst, head, options);
+    let done = head + simd_prefix!(SIMD, x86_avx2::e8m0_to_f32(&src[head..], &mut dst[head * 4..]));
     kernel::<crate::narrow::f8e8m0, f32>(&src[done..], &mut dst[done * 4..], count - done, options);
 }
 
 /// bf16 into f32.
 fn bf16_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, _: &CastOptions) {
     let (src, dst) = (&src[..count * 2], &mut dst[..count * 4]);
-    let done = simd_prefix!(SIMD, x86_avx2::bf16_to_f32(src, dst));
+    let head = if SIMD { aligned_head(dst, 4, count) } else { 0 };
+    portable::bf16_to_f32(&src[..head * 2], &mut dst[..head * 4]);
+    let done = head
+        + simd_prefix!(
+            SIMD,
+            x86_avx2::bf16_to_f32(&src[head * 2..], &mut dst[head * 4..])
+        );
     portable::bf16_to_f32(&src[done * 2..], &mut dst[done * 4..]);
 }
 
 /// f16 into f32.
 fn f16_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
     let (src, dst) = (&src[..count * 2], &mut dst[..count * 4]);
-    let done = simd_prefix!(SIMD, x86_avx2::f16_to_f32(src, dst));
+    let head = aligned_head(dst, 4, count);
+    kernel::<f16, f32>(src, dst, head, options);
+    let done = head + simd_prefix!(SIMD, x86_avx2::f16_to_f32(&src[head * 2..], &mut dst[head * 4..]));
     kernel::<f16, f32>(&src[done * 2..], &mut dst[done * 4..], count - done, options);
 }
 

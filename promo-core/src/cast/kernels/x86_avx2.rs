@@ -16,6 +16,21 @@ use core::arch::x86_64::*;
 /// Elements per loop step.
 const STEP: usize = 32;
 
+/// How far ahead of the loads the large-buffer kernels prefetch, in bytes.
+const AHEAD: usize = 2048;
+
+/// Asks for the two cache lines `AHEAD` bytes past `at` (the address need not be
+/// inside the slice: a prefetch never faults).
+#[inline(always)]
+fn prefetch(at: *const u8) {
+    let ahead = at.wrapping_add(AHEAD);
+    // SAFETY: a prefetch reads nothing the program sees and never faults.
+    unsafe {
+        _mm_prefetch::<_MM_HINT_T0>(ahead as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(ahead.wrapping_add(64) as *const i8);
+    }
+}
+
 /// 32 f32 inputs at `src`.
 ///
 /// # Safety
@@ -223,6 +238,7 @@ pub(super) unsafe fn to_minifloat<T: Target>(
     let steps = (src.len() / in_bytes).min(dst.len() / out_bytes);
     let r = Rounding::new::<T>(saturate, fnuz_inf_is_nan);
     for step in 0..steps {
+        prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
         let x = unsafe { load_as_f32(src.as_ptr().add(in_bytes * step), from) };
         let bytes = encode32::<T>(x, &r);
@@ -250,6 +266,8 @@ pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(8 * STEP * step) as *const f64;
         let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256;
+        prefetch(at as *const u8);
+        prefetch((at as *const u8).wrapping_add(128));
         for k in 0..4 {
             // SAFETY: `step < src.len() / 256` and `step < dst.len() / 128`: 64
             // readable bytes at `8k` f64s in, 32 writable at `k` vectors out.
@@ -279,6 +297,7 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(4 * STEP * step);
         let out = dst.as_mut_ptr().wrapping_add(8 * STEP * step) as *mut f64;
+        prefetch(at);
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(at) };
         for k in 0..8 {
@@ -315,7 +334,9 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
 #[target_feature(enable = "avx2,f16c")]
 pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+    let stream = streams(dst);
     for step in 0..steps {
+        prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
         let mut h = x.map(|v| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(v)));
@@ -346,9 +367,12 @@ pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
         let out = dst.as_mut_ptr().wrapping_add(2 * STEP * step) as *mut __m256i;
         // SAFETY: `step < dst.len() / 64`: 64 writable bytes, two vectors.
         unsafe {
-            _mm256_storeu_si256(out, _mm256_set_m128i(h[1], h[0]));
-            _mm256_storeu_si256(out.add(1), _mm256_set_m128i(h[3], h[2]));
+            put(out, _mm256_set_m128i(h[1], h[0]), stream);
+            put(out.add(1), _mm256_set_m128i(h[3], h[2]), stream);
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }
@@ -359,6 +383,7 @@ pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+    let stream = streams(dst);
     let round = |v: __m256i| {
         let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
         let nan = _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000));
@@ -369,6 +394,7 @@ pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
         _mm256_srli_epi32::<16>(v)
     };
     for step in 0..steps {
+        prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
         let lo = _mm256_packus_epi32(round(x[0]), round(x[1]));
@@ -376,9 +402,12 @@ pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
         let out = dst.as_mut_ptr().wrapping_add(2 * STEP * step) as *mut __m256i;
         // SAFETY: `step < dst.len() / 64`: 64 writable bytes, two vectors.
         unsafe {
-            _mm256_storeu_si256(out, _mm256_permute4x64_epi64::<0b11_01_10_00>(lo));
-            _mm256_storeu_si256(out.add(1), _mm256_permute4x64_epi64::<0b11_01_10_00>(hi));
+            put(out, _mm256_permute4x64_epi64::<0b11_01_10_00>(lo), stream);
+            put(out.add(1), _mm256_permute4x64_epi64::<0b11_01_10_00>(hi), stream);
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }
@@ -437,6 +466,7 @@ pub(super) unsafe fn f32_to_e8m0<const MODE: u8>(
     let steps = count.min(src.len() / 4).min(dst.len()) / STEP;
     for step in 0..steps {
         let i = step * STEP;
+        prefetch(src.as_ptr().wrapping_add(4 * i));
         // SAFETY: `i + 32 <= src.len() / 4`: 128 readable bytes.
         let x = unsafe { load(src.as_ptr().add(4 * i)) };
         let codes = [
@@ -480,6 +510,43 @@ unsafe fn store_top16(b3: __m256i, b2: __m256i, dst: *mut u8) {
         _mm256_storeu_si256(out.add(1), _mm256_unpackhi_epi16(zero, lo));
         _mm256_storeu_si256(out.add(2), _mm256_unpacklo_epi16(zero, hi));
         _mm256_storeu_si256(out.add(3), _mm256_unpackhi_epi16(zero, hi));
+    }
+}
+
+/// [`store_top16`] with non-temporal stores, which skip reading the destination
+/// into the cache first: for outputs larger than the cache.
+///
+/// # Safety
+/// 128 writable bytes at `dst`, 32-byte aligned.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn stream_top16(b3: __m256i, b2: __m256i, dst: *mut u8) {
+    let zero = _mm256_setzero_si256();
+    let (lo, hi) = (_mm256_unpacklo_epi8(b2, b3), _mm256_unpackhi_epi8(b2, b3));
+    let out = dst as *mut __m256i;
+    // SAFETY: the caller guarantees 128 writable, aligned bytes: four vectors.
+    unsafe {
+        _mm256_stream_si256(out, _mm256_unpacklo_epi16(zero, lo));
+        _mm256_stream_si256(out.add(1), _mm256_unpackhi_epi16(zero, lo));
+        _mm256_stream_si256(out.add(2), _mm256_unpacklo_epi16(zero, hi));
+        _mm256_stream_si256(out.add(3), _mm256_unpackhi_epi16(zero, hi));
+    }
+}
+
+/// Stores `v` at `out`: non-temporal when `stream` (then `out` must be 32-byte
+/// aligned), else an ordinary unaligned store.
+///
+/// # Safety
+/// 32 writable bytes at `out`, aligned when `stream`.
+#[inline(always)]
+unsafe fn put(out: *mut __m256i, v: __m256i, stream: bool) {
+    // SAFETY: the caller guarantees 32 writable bytes, aligned for a streaming store.
+    unsafe {
+        if stream {
+            _mm256_stream_si256(out, v)
+        } else {
+            _mm256_storeu_si256(out, v)
+        }
     }
 }
 
@@ -551,10 +618,21 @@ fn float8_top16<S: ByteTable>(v: __m256i, t: &Float8Vectors) -> (__m256i, __m256
     (b3, b2)
 }
 
-/// Decodes whole blocks of 32 float8 bytes, returning how many elements it did.
+/// Outputs from this size on are written with non-temporal stores (when aligned).
+const STREAM_FROM: usize = 32 << 20;
+
+/// Whether to write `dst` with non-temporal stores: large, and 32-byte aligned.
+#[inline]
+fn streams(dst: &[u8]) -> bool {
+    dst.len() >= STREAM_FROM && (dst.as_ptr() as usize).is_multiple_of(32)
+}
+
+/// Decodes whole blocks of 32 float8 bytes, returning how many elements it did
+/// (writing a large output with non-temporal stores).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
+    let stream = streams(dst);
     let t = &S::TABLES;
     let t = Float8Vectors {
         a3: table16(&t.a3),
@@ -569,8 +647,16 @@ pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> 
         unsafe {
             let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
             let (b3, b2) = float8_top16::<S>(v, &t);
-            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            prefetch(src.as_ptr().add(b * 32));
+            if stream {
+                stream_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            } else {
+                store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     blocks * 32
 }
@@ -581,10 +667,12 @@ pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> 
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
+    let stream = streams(dst);
     for b in 0..blocks {
         // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
+            prefetch(src.as_ptr().add(b * 32));
             let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
             let b3 = _mm256_and_si256(_mm256_srli_epi16::<1>(v), _mm256_set1_epi8(0x7f));
             let low = _mm256_and_si256(_mm256_slli_epi16::<7>(v), _mm256_set1_epi8(0x80u8 as i8));
@@ -593,8 +681,15 @@ pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
                 _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1)),
             );
             let b2 = _mm256_or_si256(low, _mm256_and_si256(edge, _mm256_set1_epi8(0x40)));
-            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            if stream {
+                stream_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            } else {
+                store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     blocks * 32
 }
@@ -610,6 +705,7 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
         // SAFETY: block `b` (16 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
+            prefetch(src.as_ptr().add(b * 16));
             let v = _mm_loadu_si128(src.as_ptr().add(b * 16) as *const __m128i);
             let (lo, hi) = (
                 _mm_and_si128(v, nibble),
@@ -632,6 +728,7 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 64).min(dst.len() / 128);
+    let stream = streams(dst);
     let zero = _mm256_setzero_si256();
     let magnitude = |h: __m256i| _mm256_and_si256(h, _mm256_set1_epi16(0x7fff));
     let is_nan = |h: __m256i| _mm256_cmpgt_epi16(magnitude(h), _mm256_set1_epi16(0x7f80));
@@ -639,6 +736,7 @@ pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
         // SAFETY: block `b` (64 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access.
         unsafe {
+            prefetch(src.as_ptr().add(b * 64));
             let at = src.as_ptr().add(b * 64) as *const __m256i;
             let mut h = [_mm256_loadu_si256(at), _mm256_loadu_si256(at.add(1))];
             let nan = [is_nan(h[0]), is_nan(h[1])];
@@ -654,10 +752,13 @@ pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
             for (k, h) in h.into_iter().enumerate() {
                 // Elements 0–3 and 8–11 in the low half, so the unpacks keep their order.
                 let h = _mm256_permute4x64_epi64::<0b11_01_10_00>(h);
-                _mm256_storeu_si256(out.add(2 * k), _mm256_unpacklo_epi16(zero, h));
-                _mm256_storeu_si256(out.add(2 * k + 1), _mm256_unpackhi_epi16(zero, h));
+                put(out.add(2 * k), _mm256_unpacklo_epi16(zero, h), stream);
+                put(out.add(2 * k + 1), _mm256_unpackhi_epi16(zero, h), stream);
             }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     blocks * 32
 }
@@ -667,14 +768,23 @@ pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
 #[target_feature(enable = "avx,f16c")]
 pub(super) unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 16).min(dst.len() / 32);
+    let stream = streams(dst);
     for b in 0..blocks {
         // SAFETY: block `b` (16 input bytes, 32 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; the loads and
         // stores are unaligned.
         unsafe {
+            prefetch(src.as_ptr().add(b * 16));
             let h = _mm_loadu_si128(src.as_ptr().add(b * 16) as *const __m128i);
-            _mm256_storeu_ps(dst.as_mut_ptr().add(b * 32) as *mut f32, _mm256_cvtph_ps(h));
+            put(
+                dst.as_mut_ptr().add(b * 32) as *mut __m256i,
+                _mm256_castps_si256(_mm256_cvtph_ps(h)),
+                stream,
+            );
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     blocks * 8
 }
@@ -705,6 +815,7 @@ pub(super) unsafe fn f32_to_int<T: IntTarget>(src: &[u8], dst: &mut [u8]) -> usi
         _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0),
     );
     for b in 0..blocks {
+        prefetch(src.as_ptr().wrapping_add(b * 32));
         // SAFETY: block `b` of 32 source bytes lies inside `src` (b < src.len() / 32).
         let x = unsafe { _mm256_loadu_ps(src.as_ptr().add(b * 32).cast()) };
         let mut v = _mm256_cvttps_epi32(x);
