@@ -301,6 +301,10 @@ impl Half for bf16 {
     const SOURCE: Source = Source::BF16;
 }
 
+/// Outputs from this size on are written with non-temporal stores (when aligned):
+/// they would only push the input out of the cache.
+pub(super) const STREAM_FROM: usize = 32 << 20;
+
 // ---- the kernels: the SIMD prefix where the CPU has it, then the portable rest ----
 
 /// `$call` (a SIMD kernel, which returns how many elements it converted) when
@@ -400,9 +404,14 @@ fn encode_e8m0<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, optio
     kernel::<f32, crate::narrow::f8e8m0>(&src[done * 4..], &mut dst[done..], count - done, options);
 }
 
-/// How many elements of `size` bytes, at most `count`, take `dst` to a 32-byte
-/// boundary (0 if elements cannot reach one).
+/// How many elements of `size` bytes, at most `count`, take a large `dst` (one the
+/// SIMD kernels write with non-temporal stores) to a 32-byte boundary; 0 for a
+/// small one, or if elements cannot reach one.
 fn aligned_head(dst: &[u8], size: usize, count: usize) -> usize {
+    if dst.len() < STREAM_FROM {
+        // Small outputs stay in the cache and are stored as they lie.
+        return 0;
+    }
     let misalign = dst.as_ptr() as usize % 32;
     if !misalign.is_multiple_of(size) {
         return 0;

@@ -7,7 +7,7 @@
 
 #![allow(clippy::missing_safety_doc)]
 
-use super::{ByteTable, IntTarget, Source, Target, FINITE, IEEE};
+use super::{ByteTable, IntTarget, Source, Target, FINITE, IEEE, STREAM_FROM};
 use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
 
@@ -336,7 +336,9 @@ pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
     let stream = streams(dst);
     for step in 0..steps {
-        prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
+        if stream {
+            prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
+        }
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
         let mut h = x.map(|v| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(v)));
@@ -617,9 +619,6 @@ fn float8_top16<S: ByteTable>(v: __m256i, t: &Float8Vectors) -> (__m256i, __m256
     }
     (b3, b2)
 }
-
-/// Outputs from this size on are written with non-temporal stores (when aligned).
-const STREAM_FROM: usize = 32 << 20;
 
 /// Whether to write `dst` with non-temporal stores: large, and 32-byte aligned.
 #[inline]
