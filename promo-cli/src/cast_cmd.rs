@@ -1,7 +1,9 @@
 //! `promo cast` (values given on the command line) and `promo convert` (a raw
 //! little-endian buffer, streamed), both ONNX `Cast` as `promo_core::cast` does it.
 
-use promo_core::cast::{format_bits, parse_str, CastOptions, ConvertError, Converter, NEWEST_OPSET};
+use promo_core::cast::{
+    cast_bits, convert_stream, format_bits, parse_str, CastOptions, Converter, StreamError, NEWEST_OPSET,
+};
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
 use std::fmt;
@@ -128,25 +130,6 @@ fn source_bits(text: &str, from: DType, options: &CastOptions) -> Result<u64, St
     parse_str(text, from, options).map_err(|e| format!("{e} (as {from})"))
 }
 
-/// The element's bytes in a buffer (a 4-bit code in the low nibble).
-fn element_bytes(dtype: DType, bits: u64) -> Vec<u8> {
-    let bytes = (dtype.bits() as usize).div_ceil(8);
-    bits.to_le_bytes()[..bytes].to_vec()
-}
-
-/// Element 0 of a buffer of `dtype`, zero-extended.
-fn first_element(dtype: DType, bytes: &[u8]) -> u64 {
-    let mut le = [0u8; 8];
-    let n = (dtype.bits() as usize).div_ceil(8).min(bytes.len());
-    le[..n].copy_from_slice(&bytes[..n]);
-    let bits = u64::from_le_bytes(le);
-    if dtype.bits() == 4 {
-        bits & 0xf
-    } else {
-        bits
-    }
-}
-
 /// The value `bits` of `dtype` stands for, for people: integers in decimal, floats
 /// with the digits needed to be exact (scientific outside 1e-4..1e16).
 fn describe(dtype: DType, bits: u64) -> String {
@@ -156,13 +139,10 @@ fn describe(dtype: DType, bits: u64) -> String {
     if dtype.is_integer() {
         return format_bits(dtype, bits).unwrap_or_default();
     }
-    let converter = Converter::new(dtype, DType::F64, CastOptions::default());
-    let Ok(converter) = converter else {
+    let Ok(x) = cast_bits(dtype, DType::F64, bits, &CastOptions::default()) else {
         return String::new();
     };
-    let mut out = Vec::new();
-    converter.convert_into(&element_bytes(dtype, bits), 1, &mut out);
-    let x = f64::from_bits(first_element(DType::F64, &out));
+    let x = f64::from_bits(x);
     if x == 0.0 || !x.is_finite() || (1e-4..1e16).contains(&x.abs()) {
         format!("{x}")
     } else {
@@ -191,10 +171,7 @@ pub fn cast_line(text: &str, from: DType, to: DType, options: &CastOptions) -> R
         let s = format_bits(from, bits).ok_or_else(|| format!("no ONNX Cast from {from} to string"))?;
         return Ok(format!("{text} -> string {s:?}"));
     }
-    let converter = Converter::new(from, to, *options).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    converter.convert_into(&element_bytes(from, bits), 1, &mut out);
-    let result = first_element(to, &out);
+    let result = cast_bits(from, to, bits, options).map_err(|e| e.to_string())?;
     Ok(format!(
         "{text} -> {to} {} ({})",
         hex(to, result),
@@ -303,84 +280,6 @@ fn convert_to_file(converter: &Converter, mut input: &mut dyn Read, path: &std::
     }
 }
 
-/// Input bytes converted per step: 1 MiB (a whole number of elements of every type).
-pub const CHUNK_BYTES: usize = 1 << 20;
-
-/// Why a stream could not be converted.
-#[derive(Debug)]
-pub enum StreamError {
-    /// The input could not be read.
-    Read(io::Error),
-    /// The output could not be written.
-    Write(io::Error),
-    /// The input is not a whole number of elements.
-    Convert(ConvertError),
-}
-
-impl fmt::Display for StreamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StreamError::Read(e) => write!(f, "cannot read the input: {e}"),
-            StreamError::Write(e) => write!(f, "cannot write the output: {e}"),
-            StreamError::Convert(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for StreamError {}
-
-/// Reads until `buf` is full or the input ends; the number of bytes read.
-fn fill(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match input.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
-}
-
-/// Converts everything `input` holds, [`CHUNK_BYTES`] at a time, and writes it to
-/// `output`; returns the number of elements. Memory stays bounded whatever the
-/// input's size. Input that ends inside an element is an error naming the byte
-/// offset of that element (everything before it has been converted and written).
-pub fn convert_stream(
-    converter: &Converter,
-    input: &mut impl Read,
-    output: &mut impl Write,
-) -> Result<u64, StreamError> {
-    let bits = converter.from_bits();
-    // Bytes per element; a 4-bit element is half a byte, so every byte is whole.
-    let size = bits.div_ceil(8);
-    let mut buf = vec![0u8; CHUNK_BYTES];
-    let mut out = Vec::with_capacity(CHUNK_BYTES * 8);
-    let (mut offset, mut elements) = (0u64, 0u64);
-    loop {
-        let filled = fill(input, &mut buf).map_err(StreamError::Read)?;
-        let whole = filled - filled % size;
-        let count = whole * 8 / bits;
-        out.clear();
-        converter.convert_into(&buf[..whole], count, &mut out);
-        output.write_all(&out).map_err(StreamError::Write)?;
-        elements += count as u64;
-        offset += whole as u64;
-        if whole < filled {
-            output.flush().map_err(StreamError::Write)?;
-            return Err(StreamError::Convert(ConvertError::PartialElement {
-                offset,
-                size,
-            }));
-        }
-        if filled < buf.len() {
-            output.flush().map_err(StreamError::Write)?;
-            return Ok(elements);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,6 +336,8 @@ mod tests {
             "1e9 -> f8e5m2 0x7c (inf)"
         );
     }
+
+    use promo_core::cast::{ConvertError, CHUNK_BYTES};
 
     fn stream(from: DType, to: DType, input: &[u8]) -> (Result<u64, StreamError>, Vec<u8>) {
         let converter = Converter::new(from, to, opts()).unwrap();

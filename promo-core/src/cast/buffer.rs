@@ -1,177 +1,22 @@
 //! Buffer conversion: raw little-endian buffers from one dtype to another, through a
 //! `const` table of monomorphized kernels chosen once per call.
 
-use super::simd;
+use super::error::ConvertError;
+use super::kernels::{self, Isa};
+use super::options::CastOptions;
+use super::raw::Raw;
 use super::values::{CastSource, CastTarget};
-use super::CastOptions;
-use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4, Format, Minifloat};
+use crate::element::for_each_element;
 use crate::DType;
 use core::fmt;
-use half::{bf16, f16};
-
-/// Why a buffer could not be converted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConvertError {
-    /// ONNX `Cast` has no such conversion (complex, string, or a type ONNX lacks).
-    Unsupported {
-        /// The source dtype.
-        from: DType,
-        /// The target dtype.
-        to: DType,
-    },
-    /// The input ends inside an element.
-    PartialElement {
-        /// The byte offset where the incomplete element starts.
-        offset: u64,
-        /// The element size in bytes.
-        size: usize,
-    },
-    /// A dtype name that promo does not know.
-    UnknownDType(promo_table::UnknownDType),
-    /// Typed slices of different lengths ([`cast_slice`](crate::cast::cast_slice)).
-    LengthMismatch {
-        /// Elements in the source.
-        src: usize,
-        /// Elements in the destination.
-        dst: usize,
-    },
-    /// The output slice cannot hold the converted elements.
-    OutputTooSmall {
-        /// Bytes the output needs.
-        needed: usize,
-        /// Bytes the output has.
-        len: usize,
-    },
-}
-
-impl fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConvertError::Unsupported { from, to } => write!(f, "no ONNX Cast from {from} to {to}"),
-            ConvertError::PartialElement { offset, size } => write!(
-                f,
-                "the input ends inside an element: the element at byte offset {offset} is incomplete \
-                 (elements are {size} bytes)"
-            ),
-            ConvertError::UnknownDType(e) => e.fmt(f),
-            ConvertError::OutputTooSmall { needed, len } => {
-                write!(f, "the output needs {needed} bytes but has {len}")
-            }
-            ConvertError::LengthMismatch { src, dst } => {
-                write!(f, "the source has {src} elements but the destination {dst}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ConvertError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ConvertError::UnknownDType(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<promo_table::UnknownDType> for ConvertError {
-    fn from(e: promo_table::UnknownDType) -> Self {
-        ConvertError::UnknownDType(e)
-    }
-}
-
-/// How an element lies in a buffer.
-pub trait Raw: Copy {
-    /// Bits per element: 4 (packed two per byte, low nibble first) or a multiple of 8.
-    const BITS: usize;
-    /// Element `i` of `bytes`.
-    fn read(bytes: &[u8], i: usize) -> Self;
-    /// Stores `self` as element `i` of `bytes`.
-    fn write(self, bytes: &mut [u8], i: usize);
-}
-
-macro_rules! raw_le {
-    ($($t:ty: $n:expr, |$v:ident| $to:expr, |$b:ident| $from:expr;)*) => {$(
-        impl Raw for $t {
-            const BITS: usize = $n * 8;
-            #[inline]
-            fn read(bytes: &[u8], i: usize) -> Self {
-                let mut $b = [0u8; $n];
-                $b.copy_from_slice(&bytes[i * $n..i * $n + $n]);
-                $from
-            }
-            #[inline]
-            fn write(self, bytes: &mut [u8], i: usize) {
-                let $v = self;
-                bytes[i * $n..i * $n + $n].copy_from_slice(&$to);
-            }
-        }
-    )*};
-}
-
-raw_le! {
-    bool: 1, |v| [v as u8], |b| b[0] != 0;
-    i8: 1, |v| v.to_le_bytes(), |b| i8::from_le_bytes(b);
-    u8: 1, |v| v.to_le_bytes(), |b| u8::from_le_bytes(b);
-    i16: 2, |v| v.to_le_bytes(), |b| i16::from_le_bytes(b);
-    u16: 2, |v| v.to_le_bytes(), |b| u16::from_le_bytes(b);
-    i32: 4, |v| v.to_le_bytes(), |b| i32::from_le_bytes(b);
-    u32: 4, |v| v.to_le_bytes(), |b| u32::from_le_bytes(b);
-    i64: 8, |v| v.to_le_bytes(), |b| i64::from_le_bytes(b);
-    u64: 8, |v| v.to_le_bytes(), |b| u64::from_le_bytes(b);
-    f32: 4, |v| v.to_le_bytes(), |b| f32::from_le_bytes(b);
-    f64: 8, |v| v.to_le_bytes(), |b| f64::from_le_bytes(b);
-    f16: 2, |v| v.to_bits().to_le_bytes(), |b| f16::from_bits(u16::from_le_bytes(b));
-    bf16: 2, |v| v.to_bits().to_le_bytes(), |b| bf16::from_bits(u16::from_le_bytes(b));
-    f8e8m0: 1, |v| [v.to_bits()], |b| f8e8m0::from_bits(b[0]);
-}
-
-macro_rules! raw_byte_float {
-    ($($t:ty),*) => {$(
-        impl Raw for $t {
-            const BITS: usize = 8;
-            #[inline]
-            fn read(bytes: &[u8], i: usize) -> Self {
-                <$t>::from_bits(bytes[i])
-            }
-            #[inline]
-            fn write(self, bytes: &mut [u8], i: usize) {
-                bytes[i] = self.to_bits();
-            }
-        }
-    )*};
-}
-raw_byte_float!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz);
-
-macro_rules! raw_nibble {
-    ($($t:ty),*) => {$(
-        impl Raw for $t {
-            const BITS: usize = 4;
-            #[inline]
-            fn read(bytes: &[u8], i: usize) -> Self {
-                let byte = bytes[i / 2];
-                <$t>::from_bits(if i % 2 == 0 { byte & 0xf } else { byte >> 4 })
-            }
-            #[inline]
-            fn write(self, bytes: &mut [u8], i: usize) {
-                let byte = &mut bytes[i / 2];
-                *byte = if i % 2 == 0 {
-                    (*byte & 0xf0) | self.to_bits()
-                } else {
-                    (*byte & 0x0f) | (self.to_bits() << 4)
-                };
-            }
-        }
-    )*};
-}
-raw_nibble!(i4, u4, f4e2m1);
 
 /// Bytes taken by `count` elements of `bits` bits.
-const fn bytes_for(bits: usize, count: usize) -> usize {
+pub(crate) const fn bytes_for(bits: usize, count: usize) -> usize {
     (count * bits).div_ceil(8)
 }
 
 /// One monomorphized conversion of `count` elements.
-pub(super) type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
+pub(crate) type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
 
 /// The identity conversion: the bytes as they are.
 fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
@@ -180,7 +25,7 @@ fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
 }
 
 #[inline(never)]
-pub(super) fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
+pub(crate) fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
     src: &[u8],
     dst: &mut [u8],
     count: usize,
@@ -201,53 +46,8 @@ pub(super) fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
     }
 }
 
-/// `f32` into `T`: the SIMD kernel for as many elements as it takes (none without
-/// AVX2), the scalar kernel for the rest.
-fn f32_fast<T: Raw + CastTarget + simd::Target>(
-    src: &[u8],
-    dst: &mut [u8],
-    count: usize,
-    options: &CastOptions,
-) {
-    let done = simd::f32_to::<T>(src, dst, count, options);
-    kernel::<f32, T>(
-        &src[done * 4..],
-        &mut dst[done * T::BITS / 8..],
-        count - done,
-        options,
-    );
-}
-
-/// [`f32_fast`] for f8e8m0.
-fn f32_fast_e8m0(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
-    let done = simd::f32_to_e8m0(src, dst, count, options);
-    kernel::<f32, f8e8m0>(&src[done * 4..], &mut dst[done..], count - done, options);
-}
-
-/// The SIMD-backed kernel for `f32` into `to` with `options`, if there is one.
-fn fast_f32_kernel(to: DType, options: &CastOptions) -> Option<Kernel> {
-    fn pick<T: Raw + CastTarget + simd::Target>(options: &CastOptions) -> Option<Kernel> {
-        simd::handles(&T::SPEC, options).then_some(f32_fast::<T> as Kernel)
-    }
-    match to {
-        DType::F8E4M3FN => pick::<f8e4m3fn>(options),
-        DType::F8E4M3FNUZ => pick::<f8e4m3fnuz>(options),
-        DType::F8E5M2 => pick::<f8e5m2>(options),
-        DType::F8E5M2FNUZ => pick::<f8e5m2fnuz>(options),
-        DType::F4E2M1 => pick::<f4e2m1>(options),
-        DType::F16 => pick::<f16>(options),
-        DType::BF16 => pick::<bf16>(options),
-        DType::F8E8M0 => Some(f32_fast_e8m0 as Kernel),
-        _ => None,
-    }
-}
-
-/// A `Minifloat` marker check that every format here is byte-sized or a nibble.
-const _: () = assert!(<crate::narrow::E4M3FN as Format>::SPEC.bits() == 8);
-const _: () = assert!(core::mem::size_of::<Minifloat<crate::narrow::E2M1>>() == 1);
-
 macro_rules! table {
-    ($($s:ident: $st:ty),* $(,)?) => {
+    ($($s:ident: $st:ty = $layout:ident / $text:ident),* $(,)?) => {
         /// The dtypes a buffer conversion takes, in table order.
         const CASTABLE: &[DType] = &[$(DType::$s),*];
         table!(@rows [$($s: $st),*] [$($s: $st),*]);
@@ -261,11 +61,7 @@ macro_rules! table {
     };
 }
 
-table! {
-    Bool: bool, I4: i4, U4: u4, I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64,
-    F4E2M1: f4e2m1, F8E4M3FN: f8e4m3fn, F8E4M3FNUZ: f8e4m3fnuz, F8E5M2: f8e5m2, F8E5M2FNUZ: f8e5m2fnuz,
-    F8E8M0: f8e8m0, F16: f16, BF16: bf16, F32: f32, F64: f64,
-}
+for_each_element!(table);
 
 /// Bits per element of `dtype` in a buffer, if buffers of it can be converted.
 pub fn element_size(dtype: DType) -> Option<usize> {
@@ -292,21 +88,23 @@ impl fmt::Debug for Converter {
 
 impl Converter {
     /// The conversion from `from` to `to` with `options`: the scalar kernel, or a
-    /// faster one with the same results (see [`Converter::scalar`]): for `f32` into
-    /// a narrow format, f16 or bf16 the SIMD kernel where the CPU has AVX2; into
-    /// `f32` from an 8- or 4-bit float or i4/u4 a table of the scalar results, from
-    /// bf16 a shift, from f16 F16C where the CPU has it; from `f32` into an integer of
-    /// 32 bits or fewer `vcvttps2dq` where the CPU has AVX2.
+    /// faster one with the same results where there is one (see the table in
+    /// [`cast`](super)); the instruction set is chosen here, once.
     pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
+        Self::with_isa(from, to, options, Isa::detect())
+    }
+
+    /// [`Converter::new`] with the fast kernels every CPU runs (tables and plain
+    /// loops, no SIMD): what a CPU without AVX2 gets, for tests on any machine.
+    #[doc(hidden)]
+    pub fn portable(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
+        Self::with_isa(from, to, options, Isa::Portable)
+    }
+
+    fn with_isa(from: DType, to: DType, options: CastOptions, isa: Isa) -> Result<Self, ConvertError> {
         let mut converter = Self::scalar(from, to, options)?;
-        if from == DType::F32 {
-            if let Some(kernel) = fast_f32_kernel(to, &options).or_else(|| super::to_int::from_f32_kernel(to))
-            {
-                converter.kernel = kernel;
-            }
-        }
-        if to == DType::F32 {
-            if let Some(kernel) = super::decode::to_f32_kernel(from) {
+        if from != to {
+            if let Some(kernel) = kernels::find(from, to, isa) {
                 converter.kernel = kernel;
             }
         }
@@ -340,6 +138,38 @@ impl Converter {
         self.from_bits
     }
 
+    /// Bits per target element.
+    pub fn to_bits(&self) -> usize {
+        self.to_bits
+    }
+
+    /// The number of elements in `src`, or where a trailing partial element starts.
+    pub(crate) fn whole_elements(&self, src: &[u8]) -> Result<usize, ConvertError> {
+        let bits = self.from_bits;
+        let count = src.len() * 8 / bits;
+        if bits >= 8 && !src.len().is_multiple_of(bits / 8) {
+            return Err(ConvertError::PartialElement {
+                offset: (count * bits / 8) as u64,
+                size: bits / 8,
+            });
+        }
+        Ok(count)
+    }
+
+    /// Converts `count` elements of `src` (which holds them) into the start of
+    /// `out` (which has room for them) and returns the bytes written; a 4-bit
+    /// target's last half-used byte is zero in its high nibble.
+    pub(crate) fn convert_to(&self, src: &[u8], count: usize, out: &mut [u8]) -> usize {
+        let needed = bytes_for(self.to_bits, count);
+        let out = &mut out[..needed];
+        if self.to_bits == 4 && count % 2 == 1 {
+            // The kernels keep the other nibble of the last byte; start it at zero.
+            out[needed - 1] = 0;
+        }
+        (self.kernel)(src, out, count, &self.options);
+        needed
+    }
+
     /// Converts `count` elements of `src` and appends them to `out` (`count` is
     /// capped at the number of whole elements `src` holds).
     pub fn convert_into(&self, src: &[u8], count: usize, out: &mut Vec<u8>) {
@@ -350,19 +180,6 @@ impl Converter {
     }
 }
 
-/// The number of elements in `src`, or where a trailing partial element starts.
-fn whole_elements(converter: &Converter, src: &[u8]) -> Result<usize, ConvertError> {
-    let bits = converter.from_bits;
-    let count = src.len() * 8 / bits;
-    if bits >= 8 && !src.len().is_multiple_of(bits / 8) {
-        return Err(ConvertError::PartialElement {
-            offset: (count * bits / 8) as u64,
-            size: bits / 8,
-        });
-    }
-    Ok(count)
-}
-
 /// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
 /// types two per byte, low nibble first) and the result holds them as `to`.
 ///
@@ -370,7 +187,7 @@ fn whole_elements(converter: &Converter, src: &[u8]) -> Result<usize, ConvertErr
 /// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
 pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
     let converter = Converter::new(from, to, *options)?;
-    let count = whole_elements(&converter, src)?;
+    let count = converter.whole_elements(src)?;
     let mut out = Vec::new();
     converter.convert_into(src, count, &mut out);
     Ok(out)
@@ -388,20 +205,15 @@ pub fn convert_to_slice(
     options: &CastOptions,
 ) -> Result<usize, ConvertError> {
     let converter = Converter::new(from, to, *options)?;
-    let count = whole_elements(&converter, src)?;
+    let count = converter.whole_elements(src)?;
     let needed = bytes_for(converter.to_bits, count);
-    let Some(out) = dst.get_mut(..needed) else {
+    if dst.len() < needed {
         return Err(ConvertError::OutputTooSmall {
             needed,
             len: dst.len(),
         });
-    };
-    if converter.to_bits == 4 && count % 2 == 1 {
-        // The kernels keep the other nibble of the last byte; start it at zero.
-        out[needed - 1] = 0;
     }
-    (converter.kernel)(src, out, count, &converter.options);
-    Ok(needed)
+    Ok(converter.convert_to(src, count, dst))
 }
 
 /// [`convert`] with `from`/`to` given as names.

@@ -1,9 +1,12 @@
 //! Strings: ONNX `Cast` from and to `STRING`, as the reference evaluator does it
 //! (Python's `float()` / `int()` to parse, numpy's `str` to format).
 
+use super::options::CastOptions;
+use super::raw::Bits;
 use super::values::{CastSource, CastTarget, FloatToInt, Value};
-use super::CastOptions;
+use crate::element::for_each_element;
 use core::fmt;
+use half::f16;
 
 /// A string that is not a number of the requested kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,30 +126,36 @@ pub trait ParseKind {
     const KIND: Kind;
 }
 
-macro_rules! parse_kinds {
-    (float: $($f:ty),*; int: $($i:ty => $name:literal, $min:expr, $max:expr);*) => {
-        $(impl ParseKind for $f { const KIND: Kind = Kind::Float; })*
-        $(impl ParseKind for $i { const KIND: Kind = Kind::Int { min: $min, max: $max, name: $name }; })*
+/// [`ParseKind`] and [`FormatKind`] of every element type, from its text column.
+macro_rules! text_kinds {
+    ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+        $(text_kinds!(@$text $t, $layout, $dtype);)*
+    };
+    (@bool $t:ty, $layout:ident, $dtype:ident) => {
+        impl ParseKind for $t { const KIND: Kind = Kind::Float; }
+        impl FormatKind for $t { const PRECISION: Precision = Precision::F64; }
+    };
+    (@int $t:ty, nibble, $dtype:ident) => {
+        text_kinds!(@int_range $t, $dtype, <$t>::MIN.get() as i128, <$t>::MAX.get() as i128);
+    };
+    (@int $t:ty, $layout:ident, $dtype:ident) => {
+        text_kinds!(@int_range $t, $dtype, <$t>::MIN as i128, <$t>::MAX as i128);
+    };
+    (@int_range $t:ty, $dtype:ident, $min:expr, $max:expr) => {
+        impl ParseKind for $t {
+            const KIND: Kind = Kind::Int { min: $min, max: $max, name: crate::DType::$dtype.name() };
+        }
+        impl FormatKind for $t { const PRECISION: Precision = Precision::F64; }
+    };
+    (@f16 $t:ty, $layout:ident, $dtype:ident) => { text_kinds!(@float $t, F16); };
+    (@f32 $t:ty, $layout:ident, $dtype:ident) => { text_kinds!(@float $t, F32); };
+    (@f64 $t:ty, $layout:ident, $dtype:ident) => { text_kinds!(@float $t, F64); };
+    (@float $t:ty, $p:ident) => {
+        impl ParseKind for $t { const KIND: Kind = Kind::Float; }
+        impl FormatKind for $t { const PRECISION: Precision = Precision::$p; }
     };
 }
-use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
-use half::{bf16, f16};
-parse_kinds! {
-    float: f16, bf16, f32, f64, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, f4e2m1;
-    int: i8 => "i8", i8::MIN as i128, i8::MAX as i128;
-         i16 => "i16", i16::MIN as i128, i16::MAX as i128;
-         i32 => "i32", i32::MIN as i128, i32::MAX as i128;
-         i64 => "i64", i64::MIN as i128, i64::MAX as i128;
-         u8 => "u8", 0, u8::MAX as i128;
-         u16 => "u16", 0, u16::MAX as i128;
-         u32 => "u32", 0, u32::MAX as i128;
-         u64 => "u64", 0, u64::MAX as i128;
-         i4 => "i4", -8, 7;
-         u4 => "u4", 0, 15
-}
-impl ParseKind for bool {
-    const KIND: Kind = Kind::Float;
-}
+for_each_element!(text_kinds);
 
 /// Lays out shortest round-trip digits (`1.5e-5`) the way numpy's `str` does:
 /// positional (with `.0` when whole) when `positional`, else `d.ddde±XX`.
@@ -249,73 +258,32 @@ pub trait FormatKind {
     const PRECISION: Precision;
 }
 
-macro_rules! format_kinds {
-    ($($t:ty => $p:ident),* $(,)?) => {$(impl FormatKind for $t { const PRECISION: Precision = Precision::$p; })*};
-}
-format_kinds! {
-    bool => F64, i8 => F64, i16 => F64, i32 => F64, i64 => F64, u8 => F64, u16 => F64, u32 => F64, u64 => F64,
-    i4 => F64, u4 => F64, f16 => F16, bf16 => F32, f32 => F32, f64 => F64,
-    f8e4m3fn => F32, f8e4m3fnuz => F32, f8e5m2 => F32, f8e5m2fnuz => F32, f8e8m0 => F32, f4e2m1 => F32,
-}
-
 /// [`parse_value`] for a dtype known at run time: the result's bit pattern,
 /// zero-extended (4-bit types as their code).
 pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, ParseValueError> {
-    use crate::DType as D;
-    Ok(match to {
-        D::Bool => parse_value::<bool>(s, options)? as u64,
-        D::I4 => parse_value::<i4>(s, options)?.to_bits() as u64,
-        D::U4 => parse_value::<u4>(s, options)?.to_bits() as u64,
-        D::I8 => parse_value::<i8>(s, options)? as u8 as u64,
-        D::I16 => parse_value::<i16>(s, options)? as u16 as u64,
-        D::I32 => parse_value::<i32>(s, options)? as u32 as u64,
-        D::I64 => parse_value::<i64>(s, options)? as u64,
-        D::U8 => parse_value::<u8>(s, options)? as u64,
-        D::U16 => parse_value::<u16>(s, options)? as u64,
-        D::U32 => parse_value::<u32>(s, options)? as u64,
-        D::U64 => parse_value::<u64>(s, options)?,
-        D::F16 => parse_value::<f16>(s, options)?.to_bits() as u64,
-        D::BF16 => parse_value::<bf16>(s, options)?.to_bits() as u64,
-        D::F32 => parse_value::<f32>(s, options)?.to_bits() as u64,
-        D::F64 => parse_value::<f64>(s, options)?.to_bits(),
-        D::F8E4M3FN => parse_value::<f8e4m3fn>(s, options)?.to_bits() as u64,
-        D::F8E4M3FNUZ => parse_value::<f8e4m3fnuz>(s, options)?.to_bits() as u64,
-        D::F8E5M2 => parse_value::<f8e5m2>(s, options)?.to_bits() as u64,
-        D::F8E5M2FNUZ => parse_value::<f8e5m2fnuz>(s, options)?.to_bits() as u64,
-        D::F8E8M0 => parse_value::<f8e8m0>(s, options)?.to_bits() as u64,
-        D::F4E2M1 => parse_value::<f4e2m1>(s, options)?.to_bits() as u64,
-        other => return Err(ParseValueError::NoCast(other)),
-    })
+    macro_rules! parse {
+        ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+            match to {
+                $(crate::DType::$dtype => Ok(parse_value::<$t>(s, options)?.to_bits64()),)*
+                other => Err(ParseValueError::NoCast(other)),
+            }
+        };
+    }
+    for_each_element!(parse)
 }
 
 /// [`format_value`] of the value of dtype `from` with bit pattern `bits`; `None`
 /// for dtypes that have no numeric cast (complex, string, sub-byte OpenVINO types).
 pub fn format_bits(from: crate::DType, bits: u64) -> Option<String> {
-    use crate::DType as D;
-    Some(match from {
-        D::Bool => format_value(bits != 0),
-        D::I4 => format_value(i4::from_bits(bits as u8)),
-        D::U4 => format_value(u4::from_bits(bits as u8)),
-        D::I8 => format_value(bits as i8),
-        D::I16 => format_value(bits as i16),
-        D::I32 => format_value(bits as i32),
-        D::I64 => format_value(bits as i64),
-        D::U8 => format_value(bits as u8),
-        D::U16 => format_value(bits as u16),
-        D::U32 => format_value(bits as u32),
-        D::U64 => format_value(bits),
-        D::F16 => format_value(f16::from_bits(bits as u16)),
-        D::BF16 => format_value(bf16::from_bits(bits as u16)),
-        D::F32 => format_value(f32::from_bits(bits as u32)),
-        D::F64 => format_value(f64::from_bits(bits)),
-        D::F8E4M3FN => format_value(f8e4m3fn::from_bits(bits as u8)),
-        D::F8E4M3FNUZ => format_value(f8e4m3fnuz::from_bits(bits as u8)),
-        D::F8E5M2 => format_value(f8e5m2::from_bits(bits as u8)),
-        D::F8E5M2FNUZ => format_value(f8e5m2fnuz::from_bits(bits as u8)),
-        D::F8E8M0 => format_value(f8e8m0::from_bits(bits as u8)),
-        D::F4E2M1 => format_value(f4e2m1::from_bits(bits as u8)),
-        _ => return None,
-    })
+    macro_rules! format {
+        ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+            match from {
+                $(crate::DType::$dtype => Some(format_value(<$t as Bits>::from_bits64(bits))),)*
+                _ => None,
+            }
+        };
+    }
+    for_each_element!(format)
 }
 
 #[cfg(test)]

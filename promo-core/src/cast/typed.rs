@@ -4,9 +4,10 @@
 //! value per byte in a typed slice, two per byte in a buffer) go element by element
 //! through the same scalar cast.
 
-use super::buffer::{ConvertError, Converter};
+use super::buffer::Converter;
+use super::error::ConvertError;
+use super::options::CastOptions;
 use super::values::{CastSource, CastTarget};
-use super::CastOptions;
 use crate::element::sealed::Sealed;
 use crate::Element;
 

@@ -1,11 +1,25 @@
 //! [`Value`], the exact intermediate of every cast, and [`CastFrom`] for every
 //! pair of numeric element types.
 
-use super::{int_to_f64_round_odd, to_e8m0, CastOptions, FNUZ_INF_SATURATES_FROM};
-use crate::narrow::{
-    f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, format, i4, u4, Format, Minifloat,
-};
+use super::options::CastOptions;
+use crate::element::for_each_element;
+use crate::narrow::{f8e8m0, format, i4, int_to_f64_round_odd, u4, Format, Minifloat};
 use half::{bf16, f16};
+
+/// Casts `value` to `T` as ONNX `Cast` does with `options`.
+///
+/// ```
+/// use promo_core::cast::{cast, CastOptions};
+/// use promo_core::narrow::f8e4m3fn;
+/// let x: f8e4m3fn = cast(464.0f32, &CastOptions::default());
+/// assert_eq!(x.to_bits(), 0x7e); // 448, the largest E4M3FN value
+/// let y: i8 = cast(200i16, &CastOptions::default());
+/// assert_eq!(y, -56);
+/// ```
+#[inline]
+pub fn cast<S, T: CastFrom<S>>(value: S, options: &CastOptions) -> T {
+    T::cast_from(value, options)
+}
 
 /// What a float does when it becomes an integer, which ONNX leaves undefined out
 /// of range and for NaN. promo does what onnxruntime and the reference evaluator
@@ -93,17 +107,32 @@ impl CastSource for bool {
     }
 }
 
-macro_rules! int_sources {
-    ($($t:ty),*) => {$(
+/// The integer primitives of the element table, as sources and targets.
+macro_rules! ints {
+    ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+        $(ints!(@$layout $t);)*
+    };
+    (@int $t:ty) => {
         impl CastSource for $t {
             #[inline]
             fn value(self) -> Value {
                 Value::Int(self as i128)
             }
         }
-    )*};
+        impl CastTarget for $t {
+            #[inline]
+            fn from_value(value: Value, _: &CastOptions) -> Self {
+                match value {
+                    Value::Bool(b) => b as $t,
+                    Value::Int(i) => i as $t,
+                    Value::Float(x, rule) => float_to_int(x, rule, <$t>::BITS, <$t>::MIN != 0) as $t,
+                }
+            }
+        }
+    };
+    (@$other:ident $t:ty) => {};
 }
-int_sources!(i8, i16, i32, i64, u8, u16, u32, u64);
+for_each_element!(ints);
 
 impl CastSource for i4 {
     #[inline]
@@ -204,25 +233,6 @@ fn float_to_int(x: f64, rule: FloatToInt, bits: u32, signed: bool) -> i128 {
     }
 }
 
-macro_rules! int_targets {
-    ($($t:ty: $bits:expr, $signed:expr;)*) => {$(
-        impl CastTarget for $t {
-            #[inline]
-            fn from_value(value: Value, _: &CastOptions) -> Self {
-                match value {
-                    Value::Bool(b) => b as $t,
-                    Value::Int(i) => i as $t,
-                    Value::Float(x, rule) => float_to_int(x, rule, $bits, $signed) as $t,
-                }
-            }
-        }
-    )*};
-}
-int_targets! {
-    i8: 8, true; i16: 16, true; i32: 32, true; i64: 64, true;
-    u8: 8, false; u16: 16, false; u32: 32, false; u64: 64, false;
-}
-
 impl CastTarget for i4 {
     #[inline]
     fn from_value(value: Value, _: &CastOptions) -> Self {
@@ -300,36 +310,19 @@ impl CastTarget for bf16 {
     }
 }
 
-/// Float 8 with ONNX's `saturate`, and the opset rule for ±∞ in the FNUZ formats.
-#[inline]
-fn float8<F: Format>(value: Value, options: &CastOptions) -> Minifloat<F> {
-    let x = as_f64(value);
-    let fnuz = F::SPEC.non_finite == format::NonFinite::NanNegativeZero;
-    if fnuz && x.is_infinite() && options.opset < FNUZ_INF_SATURATES_FROM {
-        return Minifloat::from_bits(F::SPEC.nan.0 as u8);
-    }
-    Minifloat::from_f64_with(x, options.saturate)
-}
-
-macro_rules! float8_targets {
-    ($($t:ty),*) => {$(
-        impl CastTarget for $t {
-            /// See [`Minifloat::from_f64`]; with `saturate` and an opset before 24,
-            /// ±∞ becomes NaN in the FNUZ formats.
-            #[inline]
-            fn from_value(value: Value, options: &CastOptions) -> Self {
-                float8(value, options)
-            }
-        }
-    )*};
-}
-float8_targets!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz);
-
-impl CastTarget for f4e2m1 {
-    /// Round to nearest even, saturate to ±6 (±∞ too); `saturate` does not apply.
+impl<F: Format> CastTarget for Minifloat<F> {
+    /// See [`Minifloat::from_f64`]: with `saturate` and an opset before 24, ±∞
+    /// becomes NaN in the FNUZ formats; f4e2m1 always saturates (to ±6, ±∞ too).
     #[inline]
-    fn from_value(value: Value, _: &CastOptions) -> Self {
-        Minifloat::from_f64_with(as_f64(value), true)
+    fn from_value(value: Value, options: &CastOptions) -> Self {
+        let x = as_f64(value);
+        match F::SPEC.non_finite {
+            format::NonFinite::None => Minifloat::from_f64_with(x, true),
+            format::NonFinite::NanNegativeZero if x.is_infinite() && options.fnuz_inf_is_nan() => {
+                Minifloat::from_bits(F::SPEC.nan.0 as u8)
+            }
+            _ => Minifloat::from_f64_with(x, options.saturate),
+        }
     }
 }
 
@@ -337,6 +330,44 @@ impl CastTarget for f8e8m0 {
     /// See [`f8e8m0::from_f64_with`].
     #[inline]
     fn from_value(value: Value, options: &CastOptions) -> Self {
-        to_e8m0(as_f64(value), options)
+        f8e8m0::from_f64_with(as_f64(value), options.saturate, options.round_mode)
     }
+}
+
+/// The scalar cast of one element whose dtypes are known only at run time: `bits`
+/// is the source's bit pattern (zero-extended; a 4-bit type's code), the result the
+/// target's. What `promo cast` prints.
+///
+/// ```
+/// use promo_core::cast::{cast_bits, CastOptions};
+/// use promo_core::DType;
+/// let o = CastOptions::default();
+/// assert_eq!(cast_bits(DType::F32, DType::F8E4M3FN, 464f32.to_bits() as u64, &o), Ok(0x7e));
+/// assert_eq!(cast_bits(DType::I16, DType::I8, 200, &o), Ok(0xc8));
+/// ```
+pub fn cast_bits(
+    from: crate::DType,
+    to: crate::DType,
+    bits: u64,
+    options: &CastOptions,
+) -> Result<u64, super::ConvertError> {
+    use super::raw::Bits;
+    macro_rules! sources {
+        ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+            match from {
+                $(crate::DType::$dtype => <$t as Bits>::from_bits64(bits).value(),)*
+                _ => return Err(super::ConvertError::Unsupported { from, to }),
+            }
+        };
+    }
+    let value = for_each_element!(sources);
+    macro_rules! targets {
+        ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+            match to {
+                $(crate::DType::$dtype => Ok(<$t as CastTarget>::from_value(value, options).to_bits64()),)*
+                _ => Err(super::ConvertError::Unsupported { from, to }),
+            }
+        };
+    }
+    for_each_element!(targets)
 }

@@ -108,7 +108,7 @@ impl f8e8m0 {
     /// below it (under 2^-126) it is narrowed to nearest, as the reference does.
     pub fn from_f64_with(x: f64, saturate: bool, mode: RoundMode) -> Self {
         let narrowed = if x.abs() >= f32::MIN_POSITIVE as f64 {
-            crate::cast::f64_to_f32_round_odd(x)
+            super::round::f64_to_f32_round_odd(x)
         } else {
             x as f32
         };

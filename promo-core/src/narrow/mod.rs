@@ -45,12 +45,14 @@ pub mod format;
 mod int4;
 mod minifloat;
 mod number;
+mod round;
 
 pub use e8m0::{f8e8m0, RoundMode};
 pub use format::{NonFinite, Spec};
 pub use int4::{i4, pack_nibbles, u4, unpack_nibbles};
 pub use minifloat::{Format, Minifloat, ParseNarrowError, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
 pub use number::OutOfRange;
+pub use round::{f64_to_f32_round_odd, int_to_f64_round_odd};
 
 /// float8 E4M3FN.
 pub type f8e4m3fn = Minifloat<E4M3FN>;

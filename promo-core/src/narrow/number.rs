@@ -222,11 +222,11 @@ mod num {
     impl<F: Format> FromPrimitive for Minifloat<F> {
         /// Rounded to nearest even, saturating (ONNX `Cast`'s default).
         fn from_i64(n: i64) -> Option<Self> {
-            Some(Self::from_f64(crate::cast::int_to_f64_round_odd(n.into())))
+            Some(Self::from_f64(crate::narrow::int_to_f64_round_odd(n.into())))
         }
         /// Rounded to nearest even, saturating.
         fn from_u64(n: u64) -> Option<Self> {
-            Some(Self::from_f64(crate::cast::int_to_f64_round_odd(n.into())))
+            Some(Self::from_f64(crate::narrow::int_to_f64_round_odd(n.into())))
         }
         /// Rounded to nearest even, saturating.
         fn from_f32(x: f32) -> Option<Self> {

@@ -1,0 +1,240 @@
+//! Cast speed, side by side in one run: promo's conversion into a slice the caller
+//! owns (`convert_to_slice`, fast paths chosen as `Converter::new` picks them),
+//! `copy_from_slice` of the larger side's bytes (the memory-speed ceiling), what a
+//! user would otherwise use (`half`'s slice conversion where it has one, a 256- or
+//! 16-entry table loop for the narrow formats into f32, a clamp + `to_int_unchecked`
+//! loop for f32 into i32) and promo's scalar kernel. Elements per second;
+//! mixed-magnitude input (a cycle through every bit pattern).
+//!
+//! `PROMO_BENCH_N=16384 cargo bench -p promo-core --bench cast` (elements per
+//! conversion; 16 Ki by default, in L2; 4 Mi and 64 Mi reach DRAM).
+
+use divan::{black_box, Bencher};
+use half::slice::HalfFloatSliceExt;
+use promo_core::cast::{convert_to_slice, CastOptions, Converter};
+use promo_core::DType;
+
+fn main() {
+    divan::main();
+}
+
+/// Elements per conversion: `PROMO_BENCH_N`, 16 Ki by default.
+fn n() -> usize {
+    std::env::var("PROMO_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16 * 1024)
+}
+
+/// Bytes holding `n` elements of `d`.
+fn bytes(d: DType, n: usize) -> usize {
+    (n * d.bits() as usize).div_ceil(8)
+}
+
+/// Source bytes holding `n` elements of `from`: for f32 a spread over every
+/// bit pattern (a multiplicative hash of the index), else a hash of the index.
+fn input(from: DType, n: usize) -> Vec<u8> {
+    if from == DType::F32 {
+        return (0..n as u32)
+            .flat_map(|i| i.wrapping_mul(2_654_435_761).to_le_bytes())
+            .collect();
+    }
+    (0..bytes(from, n))
+        .map(|i| (i as u32).wrapping_mul(2_654_435_761).rotate_right(13) as u8)
+        .collect()
+}
+
+/// The conversions timed: `from->to`.
+const PAIRS: &[&str] = &[
+    "f8e4m3fn->f32",
+    "f8e5m2->f32",
+    "f8e4m3fnuz->f32",
+    "f8e5m2fnuz->f32",
+    "f8e8m0->f32",
+    "f4e2m1->f32",
+    "f16->f32",
+    "bf16->f32",
+    "f32->f8e4m3fn",
+    "f32->f8e5m2",
+    "f32->f8e4m3fnuz",
+    "f32->f8e5m2fnuz",
+    "f32->f4e2m1",
+    "f32->f8e8m0",
+    "f32->f16",
+    "f32->bf16",
+    "f16->f8e4m3fn",
+    "bf16->f8e4m3fn",
+    "f32->i8",
+    "f32->i32",
+    "f32->u32",
+    "f32->f64",
+    "f64->f32",
+];
+
+fn pair(p: &str) -> (DType, DType) {
+    let (a, b) = p.split_once("->").unwrap();
+    (a.parse().unwrap(), b.parse().unwrap())
+}
+
+/// promo into a slice the caller owns.
+#[divan::bench(args = PAIRS)]
+fn promo(bencher: Bencher, p: &str) {
+    let (from, to) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    let mut out = vec![0u8; bytes(to, n)];
+    let o = CastOptions::default();
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            convert_to_slice(from, to, black_box(&src), &mut out, &o).unwrap();
+            black_box(&out);
+        });
+}
+
+/// `copy_from_slice` of as many bytes as the larger side of the conversion has.
+#[divan::bench(args = PAIRS)]
+fn memcpy(bencher: Bencher, p: &str) {
+    let (from, to) = pair(p);
+    let n = n();
+    let size = bytes(from, n).max(bytes(to, n));
+    let src = vec![1u8; size];
+    let mut dst = vec![0u8; size];
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            dst.copy_from_slice(black_box(&src));
+            black_box(&dst);
+        });
+}
+
+/// promo's scalar kernel, the reference the fast paths are tested against.
+#[divan::bench(args = PAIRS)]
+fn scalar(bencher: Bencher, p: &str) {
+    let (from, to) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    let converter = Converter::scalar(from, to, CastOptions::default()).unwrap();
+    let mut out = Vec::with_capacity(bytes(to, n));
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            out.clear();
+            converter.convert_into(black_box(&src), n, &mut out);
+            black_box(&out);
+        });
+}
+
+/// What a user has today: `half`'s slice conversions for f16 and bf16, a table loop
+/// for 8- and 4-bit formats into f32, a clamp + `to_int_unchecked` loop for f32
+/// into i32 (the same results as promo's).
+#[divan::bench(args = [
+    "f8e4m3fn->f32", "f8e5m2->f32", "f4e2m1->f32", "f16->f32", "bf16->f32",
+    "f32->f16", "f32->bf16", "f32->i32", "f32->f64", "f64->f32",
+])]
+fn alternative(bencher: Bencher, p: &str) {
+    let (from, to) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    let bencher = bencher.counter(divan::counter::ItemsCount::new(n));
+    let f32s = |b: &[u8]| -> Vec<f32> {
+        b.chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    match (from, to) {
+        (DType::F16, DType::F32) => {
+            let h: Vec<half::f16> = src
+                .chunks_exact(2)
+                .map(|c| half::f16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let mut out = vec![0f32; n];
+            bencher.bench_local(|| black_box(&h).convert_to_f32_slice(black_box(&mut out)));
+        }
+        (DType::BF16, DType::F32) => {
+            let h: Vec<half::bf16> = src
+                .chunks_exact(2)
+                .map(|c| half::bf16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let mut out = vec![0f32; n];
+            bencher.bench_local(|| black_box(&h).convert_to_f32_slice(black_box(&mut out)));
+        }
+        (DType::F32, DType::F16) => {
+            let x = f32s(&src);
+            let mut out = vec![half::f16::ZERO; n];
+            bencher.bench_local(|| black_box(&mut out).convert_from_f32_slice(black_box(&x)));
+        }
+        (DType::F32, DType::BF16) => {
+            let x = f32s(&src);
+            let mut out = vec![half::bf16::ZERO; n];
+            bencher.bench_local(|| black_box(&mut out).convert_from_f32_slice(black_box(&x)));
+        }
+        (DType::F32, DType::I32) => {
+            let x = f32s(&src);
+            let mut out = vec![0i32; n];
+            bencher.bench_local(|| {
+                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
+                    *d = if (-2147483648.0..2147483648.0).contains(&x) {
+                        // SAFETY: x is finite and inside i32's range (checked just above).
+                        unsafe { x.to_int_unchecked::<i32>() }
+                    } else {
+                        i32::MIN
+                    };
+                }
+                black_box(&out);
+            });
+        }
+        (DType::F32, DType::F64) => {
+            let x = f32s(&src);
+            let mut out = vec![0f64; n];
+            bencher.bench_local(|| {
+                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
+                    *d = x as f64;
+                }
+                black_box(&out);
+            });
+        }
+        (DType::F64, DType::F32) => {
+            let x: Vec<f64> = src
+                .chunks_exact(8)
+                .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let mut out = vec![0f32; n];
+            bencher.bench_local(|| {
+                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
+                    *d = x as f32;
+                }
+                black_box(&out);
+            });
+        }
+        _ => {
+            // A table of the scalar cast's results, looked up one element at a time.
+            let scalar = Converter::scalar(from, DType::F32, CastOptions::default()).unwrap();
+            let nibbles = from.bits() == 4;
+            let table: Vec<f32> = (0..if nibbles { 16 } else { 256 })
+                .map(|b: usize| {
+                    let mut bits = Vec::new();
+                    scalar.convert_into(&[b as u8], 1, &mut bits);
+                    f32::from_le_bytes([bits[0], bits[1], bits[2], bits[3]])
+                })
+                .collect();
+            let mut out = vec![0f32; n];
+            if nibbles {
+                bencher.bench_local(|| {
+                    for (s, d) in black_box(&src).iter().zip(out.chunks_exact_mut(2)) {
+                        d[0] = table[(s & 0xf) as usize];
+                        d[1] = table[(s >> 4) as usize];
+                    }
+                    black_box(&out);
+                });
+            } else {
+                bencher.bench_local(|| {
+                    for (s, d) in black_box(&src).iter().zip(out.iter_mut()) {
+                        *d = table[*s as usize];
+                    }
+                    black_box(&out);
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! The fast kernels every CPU runs: tables of the scalar cast's results, plain
+//! loops. They are also what finishes the tail of a slice after a SIMD kernel.
+
+use super::super::options::CastOptions;
+use super::super::raw::Raw;
+use super::super::values::{CastSource, CastTarget};
+use super::{ByteTable, IntTarget, NibbleTable};
+
+/// The scalar cast of one source element to f32, as bits.
+fn scalar_bits<S: Raw + CastSource>(bytes: &[u8], i: usize) -> u32 {
+    <f32 as CastTarget>::from_value(S::read(bytes, i).value(), &CastOptions::default()).to_bits()
+}
+
+/// The 256 f32 results of a byte format, filled from the scalar cast on first use.
+pub(super) fn byte_table<S: ByteTable>() -> &'static [u32; 256] {
+    S::table().get_or_init(|| std::array::from_fn(|b| scalar_bits::<S>(&[b as u8], 0)))
+}
+
+/// The 16 f32 results of a nibble format, filled from the scalar cast on first use.
+pub(super) fn nibble_table<S: NibbleTable>() -> &'static [u32; 16] {
+    S::table().get_or_init(|| std::array::from_fn(|n| scalar_bits::<S>(&[n as u8], 0)))
+}
+
+/// A byte format into f32 through its table, one element at a time.
+pub(super) fn bytes_to_f32(table: &[u32; 256], src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+        d.copy_from_slice(&table[*s as usize].to_le_bytes());
+    }
+}
+
+/// `count` elements of a nibble format (two per byte, the first in the low nibble)
+/// into f32 through its table.
+pub(super) fn nibbles_to_f32(table: &[u32; 16], src: &[u8], dst: &mut [u8], count: usize) {
+    let pairs = count / 2;
+    for (s, d) in src[..pairs].iter().zip(dst[..pairs * 8].chunks_exact_mut(8)) {
+        d[..4].copy_from_slice(&table[(*s & 0xf) as usize].to_le_bytes());
+        d[4..].copy_from_slice(&table[(*s >> 4) as usize].to_le_bytes());
+    }
+    if count % 2 == 1 {
+        let last = table[(src[pairs] & 0xf) as usize];
+        dst[pairs * 8..pairs * 8 + 4].copy_from_slice(&last.to_le_bytes());
+    }
+}
+
+/// bf16 into f32: the bits shifted up (exact); a NaN becomes the quiet NaN of its
+/// sign, as the scalar cast gives.
+pub(super) fn bf16_to_f32(src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.chunks_exact(2).zip(dst.chunks_exact_mut(4)) {
+        let h = u16::from_le_bytes([s[0], s[1]]) as u32;
+        let bits = if h & 0x7fff > 0x7f80 {
+            (h & 0x8000) << 16 | 0x7fc0_0000
+        } else {
+            h << 16
+        };
+        d.copy_from_slice(&bits.to_le_bytes());
+    }
+}
+
+/// x86 `cvttss2si` to 32 bits, in f32: truncate, `i32::MIN` out of range or NaN.
+#[inline]
+fn cvtt(x: f32) -> i32 {
+    if (-2147483648.0..2147483648.0).contains(&x) {
+        x as i32
+    } else {
+        i32::MIN
+    }
+}
+
+/// One element as the scalar cast computes it, before the target keeps its low bits.
+#[inline]
+fn to_i32<T: IntTarget>(x: f32) -> i32 {
+    if T::U32 && x >= 2147483648.0 {
+        cvtt(x - 2147483648.0) ^ i32::MIN
+    } else {
+        cvtt(x)
+    }
+}
+
+/// f32 into an integer of 32 bits or fewer, element by element in f32 arithmetic
+/// (the scalar cast widens to f64 first, which gives the same integer for every f32).
+pub(super) fn f32_to_int<T: IntTarget>(src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.chunks_exact(4).zip(dst.chunks_exact_mut(T::BYTES)) {
+        let x = f32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+        d.copy_from_slice(&to_i32::<T>(x).to_le_bytes()[..T::BYTES]);
+    }
+}
