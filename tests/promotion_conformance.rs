@@ -126,3 +126,9 @@ fn dali_matches_dali() {
 fn kernel_float_matches_the_library() {
     assert!(conform("kernel_float") > 0);
 }
+
+#[test]
+fn array_api_matches_array_api_strict() {
+    // Every case: arrays, 0-d arrays and Python scalars, one `api_version` (2025.12).
+    assert_eq!(conform("array_api"), 12_376);
+}
