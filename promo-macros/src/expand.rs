@@ -401,7 +401,7 @@ impl PairCx<'_> {
                         Operand::Dimensioned(b),
                     ) {
                         Ok(d) => Some(Ok(d)),
-                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason).to_owned())),
+                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason.index).to_owned())),
                         Err(_) => None,
                     },
                 );
@@ -410,14 +410,10 @@ impl PairCx<'_> {
         out
     }
 
-    /// The key of a reason the table lends. The table lends the model's own strings:
-    /// the reason is found by address, so two reasons worded alike keep their keys.
-    fn reason_key(&self, reason: &str) -> &str {
-        self.rules
-            .reasons
-            .iter()
-            .find(|(_, t)| std::ptr::eq(t.as_str(), reason))
-            .map_or("refused", |(k, _)| k)
+    /// The key of the reason at `index` (the table's reasons are the model's, in
+    /// order), so two reasons worded alike keep their own keys.
+    fn reason_key(&self, index: usize) -> &str {
+        self.rules.reasons.get(index).map_or("refused", |(k, _)| k)
     }
 
     /// `impl TRAIT<A, B> for Marker` for every pair under `op` (`TRAIT` is
@@ -461,7 +457,7 @@ impl PairCx<'_> {
                         }
                     }
                     Err(Refusal::Refused(reason)) => {
-                        let key = self.reason_key(reason);
+                        let key = self.reason_key(reason.index);
                         let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
                         reason_traits.entry(tr.to_string()).or_insert_with(|| {
                             let message = format!("{} refuses `{{A}}` with `{{B}}`: {reason}", self.who);
@@ -643,6 +639,44 @@ mod tests {
             "{expanded} expanded, {rejected} rejected"
         );
     }
+
+    #[test]
+    fn reasons_worded_alike_keep_their_own_diagnostic_traits() {
+        let rules = promo_rules::load("twin.toml", TWIN).unwrap();
+        let file: syn::File = syn::parse2(expand(&rules, "twin.toml", "/twin.toml")).unwrap();
+        let code = prettyplease::unparse(&file);
+        for wanted in [
+            "pub trait TwinRefusesFirst<A, B>",
+            "pub trait TwinRefusesSecond<A, B>",
+            "impl<Why: TwinRefusesFirst<i8, u8>> ::promo_core::Promote<i8, u8, Why>",
+            "impl<Why: TwinRefusesSecond<u8, i8>> ::promo_core::Promote<u8, i8, Why>",
+        ] {
+            assert!(code.contains(wanted), "no `{wanted}` in:\n{code}");
+        }
+    }
+
+    /// Two reasons worded alike.
+    const TWIN: &str = r#"
+[rules]
+name = "twin"
+marker = "Twin"
+title = "Twin reasons"
+version = "1"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[reasons]
+first = "mixed signedness"
+second = "mixed signedness"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8       u8
+i8   i8       !first
+u8   !second  u8
+'''
+"#;
 
     #[test]
     fn names_become_camel_case() {

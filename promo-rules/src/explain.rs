@@ -31,11 +31,7 @@ pub fn explain(
         let shown = match &answer {
             Ok(d) => d.to_string(),
             Err(Refusal::Refused(reason)) => {
-                let key = rules
-                    .reasons
-                    .iter()
-                    .find(|(_, text)| text == reason)
-                    .map_or("", |(k, _)| k.as_str());
+                let key = rules.reasons.get(reason.index).map_or("", |(k, _)| k.as_str());
                 format!("refused (!{key}): {reason}")
             }
             Err(other) => format!("refused: {other}"),
@@ -201,4 +197,51 @@ fn operand_dtype(rules: &RuleFile, o: Operand) -> Option<DType> {
         Operand::Dimensioned(d) | Operand::Scalar(d) => Some(d),
         Operand::Python(k) => rules.python[k.index()],
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_its_own_reason_key_when_two_are_worded_alike() {
+        let rules = crate::load("twin.toml", TWIN).unwrap();
+        let (i8, u8) = (Operand::Dimensioned(DType::I8), Operand::Dimensioned(DType::U8));
+        let options = Options::from_values(&[]);
+        let first_line = |lhs, rhs| {
+            let text = explain(&rules, "twin.toml", TWIN, &options, Op::Add, lhs, rhs);
+            text.lines().next().unwrap_or_default().to_owned()
+        };
+        assert_eq!(
+            first_line(i8, u8),
+            "twin: add(i8, u8) = refused (!first): mixed signedness"
+        );
+        assert_eq!(
+            first_line(u8, i8),
+            "twin: add(u8, i8) = refused (!second): mixed signedness"
+        );
+    }
+
+    /// Two reasons worded alike.
+    const TWIN: &str = r#"
+[rules]
+name = "twin"
+marker = "Twin"
+title = "Twin reasons"
+version = "1"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[reasons]
+first = "mixed signedness"
+second = "mixed signedness"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8       u8
+i8   i8       !first
+u8   !second  u8
+'''
+"#;
 }

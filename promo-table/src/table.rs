@@ -44,11 +44,28 @@ pub struct RuleTable<'a> {
     pub flat: Option<Flat<'a>>,
 }
 
+/// One of a rule set's refusal reasons: its place in [`RuleTable::reasons`] and its
+/// text. Two reasons worded alike are still two reasons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reason<'a> {
+    /// The index into [`RuleTable::reasons`] (a rule file's `[reasons]`, in key
+    /// order), as [`Cell::Refuse`] holds it.
+    pub index: usize,
+    /// What the reason says.
+    pub text: &'a str,
+}
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
 /// Why a promotion has no result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal<'a> {
     /// The rule set refuses the pair, for this reason.
-    Refused(&'a str),
+    Refused(Reason<'a>),
     /// The framework does not accept this dtype.
     UnsupportedDType(DType),
     /// The framework does not have this operation.
@@ -64,7 +81,7 @@ pub enum Refusal<'a> {
 impl fmt::Display for Refusal<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Refused(reason) => f.write_str(reason),
+            Refusal::Refused(reason) => reason.fmt(f),
             Refusal::UnsupportedDType(d) => write!(f, "dtype `{d}` is not supported"),
             Refusal::UnsupportedOp(op) => write!(f, "operation `{op}` is not covered"),
             Refusal::PythonScalar => f.write_str("Python scalar operands are not supported"),
@@ -107,7 +124,11 @@ impl<'a> RuleTable<'a> {
                 OptionValue::DType(d) => Ok(d),
                 _ => Err(Refusal::NoRule),
             },
-            Cell::Refuse(r) => Err(Refusal::Refused(self.reasons[r as usize])),
+            Cell::Refuse(r) => {
+                let index = r as usize;
+                let text = self.reasons[index];
+                Err(Refusal::Refused(Reason { index, text }))
+            }
             Cell::Defer | Cell::Lhs | Cell::Rhs => Err(self.no_cell(lhs, rhs)),
         }
     }
@@ -231,6 +252,25 @@ mod tests {
             promote(&not_commutative, &[], Op::Add, T(DType::F32), T(DType::Bool)),
             Err(Refusal::NoRule)
         );
+    }
+
+    #[test]
+    fn a_refusal_names_its_reason_by_index() {
+        // Two reasons worded alike stay two reasons.
+        let t = RuleTable {
+            reasons: &["refused", "refused"],
+            ..tiny_table()
+        };
+        let strict = promote(&t, &["strict=true"], Op::Add, T(DType::I8), T(DType::U8));
+        let base = promote(&t, &[], Op::Add, T(DType::Bool), T(DType::F32));
+        let reason = |index| {
+            Refusal::Refused(Reason {
+                index,
+                text: "refused",
+            })
+        };
+        assert_eq!((strict, base), (Err(reason(0)), Err(reason(1))));
+        assert_eq!(reason(1).to_string(), "refused");
     }
 
     #[test]
