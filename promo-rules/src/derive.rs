@@ -1,11 +1,11 @@
 //! Stage 2b: the parts of the rule language that derive cells instead of listing
 //! them: the `[lattice]` (least upper bounds), kinds (bool < integer < float <
 //! complex), pair conditions (`where`) and row/column selectors. Validation turns
-//! each derived layer into an ordinary layer of cells with these.
+//! each derived layer into an ordinary layer of cells with [`cells`], once.
 
 use crate::parse::Token;
 use crate::Diagnostic;
-use promo_table::{Category, DType, PyScalar, Side};
+use promo_table::{Category, Cell, DType, PyScalar, Side};
 use std::ops::Range;
 
 /// The priority of a kind: bool 0, integer 1, float 2, complex 3 (`string`: none).
@@ -448,6 +448,64 @@ pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, St
     }
 }
 
+/// The `result` of a derived layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultRule {
+    /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
+    Cell(Cell),
+    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
+    Lub,
+}
+
+/// The dtype a key of a side stands for in a derived layer: the dtype itself, or
+/// the `[python]` dtype of a Python scalar kind.
+fn key_dtype(side: Side, key: usize, python: [Option<DType>; 4]) -> Option<DType> {
+    match side {
+        Side::Python => python[key],
+        Side::Any if key >= DType::COUNT => python[key - DType::COUNT],
+        _ => DType::from_index(key),
+    }
+}
+
+/// The cells of a derived layer over `rows` × `cols` (keys of the two `sides`), row
+/// by row: `rule` for every pair that meets `condition`, [`Cell::Defer`] for the
+/// others. `lhs` and `rhs` become the operand's dtype (a Python scalar's `[python]`
+/// dtype); `lub` is the least upper bound in `lattice`, and a pair without one is
+/// left to the next layer.
+pub fn cells(
+    rule: ResultRule,
+    condition: Option<&PairCondition>,
+    sides: (Side, Side),
+    (rows, cols): (&[usize], &[usize]),
+    python: [Option<DType>; 4],
+    lattice: Option<&Lattice>,
+) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(rows.len() * cols.len());
+    for &r in rows {
+        for &c in cols {
+            let (a, b) = (key_dtype(sides.0, r, python), key_dtype(sides.1, c, python));
+            if condition.is_some_and(|cond| !cond.holds(sides, (r, c), (a, b))) {
+                cells.push(Cell::Defer);
+                continue;
+            }
+            let cell = match rule {
+                ResultRule::Cell(Cell::Lhs) => a.map_or(Cell::Defer, Cell::Is),
+                ResultRule::Cell(Cell::Rhs) => b.map_or(Cell::Defer, Cell::Is),
+                ResultRule::Cell(cell) => cell,
+                ResultRule::Lub => match (a, b, lattice) {
+                    (Some(a), Some(b), Some(lattice)) => match lattice.join(a, b) {
+                        Join::Bound(d) => Cell::Is(d),
+                        Join::Unrelated | Join::Ambiguous(..) => Cell::Defer,
+                    },
+                    _ => Cell::Defer,
+                },
+            };
+            cells.push(cell);
+        }
+    }
+    cells
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,6 +556,58 @@ mod tests {
     fn cycles_are_named() {
         let e = build("i8 -> i16 -> i32\ni32 -> i8").unwrap_err();
         assert!(e[0].message.contains("i8 -> i16 -> i32 -> i8"), "{e:?}");
+    }
+
+    #[test]
+    fn derived_cells_follow_the_rule_where_the_condition_holds() {
+        let l = build("i8 u8 -> i16 -> f32").unwrap();
+        let keys = |ds: &[DType]| ds.iter().map(|d| d.index()).collect::<Vec<_>>();
+        let (rows, cols) = (keys(&[DType::I8, DType::F32]), keys(&[DType::U8, DType::C64]));
+        let t = (Side::Tensor, Side::Tensor);
+        let none = [None; 4];
+        let lub = cells(ResultRule::Lub, None, t, (&rows, &cols), none, Some(&l));
+        // c64 is not in the lattice: no upper bound, left to the next layer.
+        assert_eq!(
+            lub,
+            [
+                Cell::Is(DType::I16),
+                Cell::Defer,
+                Cell::Is(DType::F32),
+                Cell::Defer
+            ]
+        );
+        let higher = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
+        let lhs = cells(
+            ResultRule::Cell(Cell::Lhs),
+            Some(&higher),
+            t,
+            (&rows, &cols),
+            none,
+            None,
+        );
+        assert_eq!(lhs, [Cell::Defer, Cell::Defer, Cell::Is(DType::F32), Cell::Defer]);
+        // `rhs` on a Python side is the scalar's `[python]` dtype, or nothing.
+        let py = (Side::Tensor, Side::Python);
+        let python = [None, Some(DType::I16), None, None];
+        let ints = [PyScalar::Int.index(), PyScalar::Float.index()];
+        let rhs = cells(
+            ResultRule::Cell(Cell::Rhs),
+            None,
+            py,
+            (&rows[..1], &ints),
+            python,
+            None,
+        );
+        assert_eq!(rhs, [Cell::Is(DType::I16), Cell::Defer]);
+        let refuse = cells(
+            ResultRule::Cell(Cell::Refuse(2)),
+            None,
+            t,
+            (&rows, &cols[..1]),
+            none,
+            None,
+        );
+        assert_eq!(refuse, [Cell::Refuse(2); 2]);
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The checked model of a rule file: every name resolved, every cell typed.
 
 use crate::derive::{Lattice, PairCondition};
+use crate::properties::Property;
 use promo_table::{Cell, Condition, DType, Layer, Op, OptionKind, OptionSpec, OptionValue, RuleTable, Side};
 use std::ops::Range;
+
+pub use crate::derive::ResultRule;
 
 /// One option of a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +18,8 @@ pub struct OptionDef {
     pub default: OptionValue,
     /// What it does.
     pub doc: String,
+    /// Where its default is written.
+    pub default_span: Range<usize>,
 }
 
 /// The type of an [`OptionDef`].
@@ -35,6 +40,8 @@ pub struct Mode {
     pub marker: String,
     /// A value for every option, in option order.
     pub values: Vec<OptionValue>,
+    /// Where it is declared: the header's `marker`, or its entry in `[modes]`.
+    pub span: Range<usize>,
 }
 
 /// One matrix with the conditions under which it applies.
@@ -87,15 +94,6 @@ pub enum Derivation {
         /// The `where` condition, if any.
         condition: Option<PairCondition>,
     },
-}
-
-/// The `result` of a derived layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultRule {
-    /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
-    Cell(Cell),
-    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
-    Lub,
 }
 
 impl LayerDef {
@@ -176,6 +174,23 @@ pub struct RuleFile {
     pub lattice: Option<Lattice>,
     /// Layers, most specific first.
     pub layers: Vec<LayerDef>,
+    /// The properties `[rules]` declares (`associative = true`, `lattice = true`),
+    /// each with where it is declared.
+    pub declared: Vec<(Property, Range<usize>)>,
+    /// Where the header's names and the reasons are written.
+    pub spans: Spans,
+}
+
+/// Where the parts of a rule file outside its layers and options are written: what
+/// the checks of those parts point at.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spans {
+    /// `rules.name`.
+    pub name: Range<usize>,
+    /// `rules.marker`.
+    pub marker: Range<usize>,
+    /// Each reason's text, in [`RuleFile::reasons`] order.
+    pub reasons: Vec<Range<usize>>,
 }
 
 /// The index of the first layer after the statement that layer `i` belongs to.

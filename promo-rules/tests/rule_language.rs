@@ -549,3 +549,29 @@ promoted = ["f9"]
     assert!(e.contains("`any` operands take a `result`"), "{e}");
     assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
 }
+
+/// The base check counts a mirrored layer's mirror image as a layer of its own:
+/// a file whose layers leave pairs undecided is an error with or without mirrors.
+#[test]
+fn a_file_with_mirrored_layers_still_needs_every_pair_decided() {
+    let src = format!(
+        "{HEADER}[[layer]]\nname = \"one pair, both orders\"\nrows = [\"i8\"]\ncols = [\"u8\"]\nresult = \"i8\"\nmirrored = true\n"
+    );
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("missing cell: no layer without `when` or `ops` has a result for (bool, bool)"),
+        "{e}"
+    );
+}
+
+/// `lub` without a `[lattice]` is named beside the layer's other errors.
+#[test]
+fn lub_without_a_lattice_is_named_beside_other_errors() {
+    let e = errors("[[layer]]\nname = \"x\"\nrows = [\"f9\"]\nresult = \"lub\"\n");
+    assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
+    assert!(e.contains("`result = \"lub\"` needs a `[lattice]`"), "{e}");
+    // A declared lattice that does not build has its own errors, and no other.
+    let e = errors("[lattice]\nedges = 'i8 -> f9'\n[[layer]]\nname = \"x\"\nresult = \"lub\"\n");
+    assert!(e.contains("unknown dtype `f9` in the lattice"), "{e}");
+    assert!(!e.contains("needs a `[lattice]`"), "{e}");
+}
