@@ -149,6 +149,7 @@ fn side_tokens(s: Side) -> TokenStream {
         Side::Scalar => quote!(::promo_core::__private::table::Side::Scalar),
         Side::Dimensioned => quote!(::promo_core::__private::table::Side::Dimensioned),
         Side::Python => quote!(::promo_core::__private::table::Side::Python),
+        Side::Weak => quote!(::promo_core::__private::table::Side::Weak),
         Side::Any => quote!(::promo_core::__private::table::Side::Any),
     }
 }
@@ -160,6 +161,10 @@ fn cell_tokens(c: Cell) -> TokenStream {
         Cell::Is(d) => {
             let d = dtype_tokens(d);
             quote!(#t::Is(#d))
+        }
+        Cell::Weak(d) => {
+            let d = dtype_tokens(d);
+            quote!(#t::Weak(#d))
         }
         Cell::Lhs => quote!(#t::Lhs),
         Cell::Rhs => quote!(#t::Rhs),
@@ -195,12 +200,19 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         };
         quote!(#t::OptionSpec { name: #oname, kind: #kind, default: #default, doc: #doc })
     });
-    let python = rules.python.iter().map(|p| match p {
-        Some(d) => {
-            let d = dtype_tokens(*d);
-            quote!(::core::option::Option::Some(#d))
+    let python = rules.python.iter().map(|p| {
+        let typed = |d: DType, kind: TokenStream| {
+            let d = dtype_tokens(d);
+            quote!(::core::option::Option::Some(#t::Operand::#kind(#d)))
+        };
+        match *p {
+            Some(Operand::Weak(d)) => typed(d, quote!(Weak)),
+            Some(o) => match o.dtype() {
+                Some(d) => typed(d, quote!(Dimensioned)),
+                None => quote!(::core::option::Option::None),
+            },
+            None => quote!(::core::option::Option::None),
         }
-        None => quote!(::core::option::Option::None),
     });
     let reasons = rules.reasons.iter().map(|(_, text)| text);
     let layers = rules.layers.iter().enumerate().map(|(index, l)| {
@@ -217,6 +229,10 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         let cells = l.cells.iter().map(|&c| cell_tokens(c));
         let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
         let statement_end = promo_rules::model::statement_end(&rules.layers, index);
+        let retype = l.retype.iter().map(|&(a, b)| {
+            let (a, b) = (dtype_tokens(a), dtype_tokens(b));
+            quote!((#a, #b))
+        });
         quote! {
             #t::Layer {
                 name: #lname,
@@ -230,6 +246,7 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
                 cells: &[#(#cells),*],
                 promoted: &[#(#promoted),*],
                 statement_end: #statement_end,
+                retype: &[#(#retype),*],
             }
         }
     });

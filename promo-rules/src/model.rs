@@ -2,7 +2,9 @@
 
 use crate::derive::{Lattice, PairCondition};
 use crate::properties::Property;
-use promo_table::{Cell, Condition, DType, Layer, Op, OptionKind, OptionSpec, OptionValue, RuleTable, Side};
+use promo_table::{
+    Cell, Condition, DType, Layer, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
+};
 use std::ops::Range;
 
 pub use crate::derive::ResultRule;
@@ -78,6 +80,10 @@ pub struct LayerDef {
     /// The position of the `[[layer]]` statement it comes from (its `cases` and
     /// mirror image share it).
     pub statement: usize,
+    /// A retyping (`retype = { i64 = "i32" }`): operands of each first dtype are
+    /// taken as the second by the layers after it, and the answer mapped so; empty
+    /// for a layer with cells.
+    pub retype: Vec<(DType, DType)>,
 }
 
 /// How a layer gives its cells.
@@ -94,6 +100,8 @@ pub enum Derivation {
         /// The `where` condition, if any.
         condition: Option<PairCondition>,
     },
+    /// No cells: the operands are retyped for the layers after it (`retype`).
+    Retype,
 }
 
 impl LayerDef {
@@ -128,6 +136,7 @@ impl LayerDef {
             mirror: true,
             promoted: self.promoted.clone(),
             statement: self.statement,
+            retype: self.retype.clone(),
         }
     }
 
@@ -164,8 +173,9 @@ pub struct RuleFile {
     pub options: Vec<OptionDef>,
     /// Marker types: the default one first, then `[modes]`.
     pub modes: Vec<Mode>,
-    /// Tensor dtype of each Python scalar kind, where no layer covers it.
-    pub python: [Option<DType>; 4],
+    /// How each Python scalar kind is typed: a tensor of a dtype, or a weakly typed
+    /// one (`[python] int = "i64*"`).
+    pub python: [Option<Operand>; 4],
     /// Refusal reasons: (key, text).
     pub reasons: Vec<(String, String)>,
     /// Named groups of operations (`[op_classes]`).
@@ -202,13 +212,10 @@ pub fn statement_end(layers: &[LayerDef], i: usize) -> usize {
         .count()
 }
 
-/// The size of the key domain of a side: dtypes or Python kinds.
+/// The size of the key domain of a side: dtypes, Python kinds, or both and weak
+/// dtypes ([`Side::domain_len`]).
 pub fn domain_len(side: Side) -> usize {
-    match side {
-        Side::Python => 4,
-        Side::Any => DType::COUNT + 4,
-        Side::Tensor | Side::Scalar | Side::Dimensioned => DType::COUNT,
-    }
+    side.domain_len()
 }
 
 /// `index_of[key] = position`, [`promo_table::ABSENT`] elsewhere.
@@ -272,6 +279,7 @@ impl RuleFile {
                 width: l.cols.len(),
                 cells: &l.cells,
                 promoted: &l.promoted,
+                retype: &l.retype,
                 statement_end: statement_end(&self.layers, i),
             })
             .collect();

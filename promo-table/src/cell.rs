@@ -9,6 +9,9 @@ pub enum Cell {
     Defer,
     /// The result is this dtype.
     Is(DType),
+    /// The result is this dtype, weakly typed (`"f64*"`: JAX's and TensorFlow's
+    /// weak types).
+    Weak(DType),
     /// The result is the left operand's dtype (`"lhs"`).
     Lhs,
     /// The result is the right operand's dtype (`"rhs"`).
@@ -25,13 +28,14 @@ const REFUSE: u16 = 0x4000;
 
 impl Cell {
     /// The cell as one `u16`, the form of [`Flat::cells`](crate::Flat::cells): `0`
-    /// defer, `0x100 | dtype` a result, `0x200 | option` a dtype option's value,
-    /// `0x4000 + reason` a refusal. `lhs` and `rhs` have no code: flattening
+    /// defer, `0x100 | dtype` a result, `0x300 | dtype` a weakly typed result,
+    /// `0x200 | option` a dtype option's value, `0x4000 + reason` a refusal. `lhs` and `rhs` have no code: flattening
     /// resolves them.
     pub const fn code(self) -> u16 {
         match self {
             Cell::Defer | Cell::Lhs | Cell::Rhs => 0,
             Cell::Is(d) => 0x100 | d as u16,
+            Cell::Weak(d) => 0x300 | d as u16,
             Cell::Option(i) => 0x200 | i as u16,
             Cell::Refuse(r) => REFUSE + r,
         }
@@ -46,6 +50,10 @@ impl Cell {
                 Some(d) => Cell::Is(d),
                 None => Cell::Defer,
             },
+            0x300..=0x3ff => match DType::from_index((code & 0xff) as usize) {
+                Some(d) => Cell::Weak(d),
+                None => Cell::Defer,
+            },
             _ => Cell::Defer,
         }
     }
@@ -57,7 +65,7 @@ mod tests {
 
     /// Every cell that has a code.
     fn coded_cells() -> impl Iterator<Item = Cell> {
-        let results = DType::ALL.iter().map(|&d| Cell::Is(d));
+        let results = DType::ALL.iter().flat_map(|&d| [Cell::Is(d), Cell::Weak(d)]);
         let options = (0..=u8::MAX).map(Cell::Option);
         let refusals = (0..=u16::MAX - REFUSE).map(Cell::Refuse);
         [Cell::Defer]
@@ -94,7 +102,15 @@ mod tests {
         assert_eq!(Cell::Lhs.code(), Cell::Defer.code());
         assert_eq!(Cell::Rhs.code(), Cell::Defer.code());
         // A result code past the last dtype, and the gaps between the ranges.
-        let unused = [0x100 | DType::COUNT as u16, 0x1ff, 0x1, 0xff, 0x300, REFUSE - 1];
+        let unused = [
+            0x100 | DType::COUNT as u16,
+            0x300 | DType::COUNT as u16,
+            0x1ff,
+            0x1,
+            0xff,
+            0x400,
+            REFUSE - 1,
+        ];
         for code in unused {
             assert_eq!(Cell::from_code(code), Cell::Defer, "{code:#x}");
         }

@@ -3,7 +3,7 @@
 use crate::layer::{Condition, Layer, Side, ABSENT};
 use crate::options::{OptionKind, OptionSpec, OptionValue};
 use crate::table::RuleTable;
-use crate::{Cell, DType, Op, PyScalar};
+use crate::{Cell, DType, Op, Operand, PyScalar};
 
 /// `index_of[key] = position` for each of `keys`, [`ABSENT`] elsewhere, leaked so
 /// that the table can borrow it for `'static`.
@@ -44,6 +44,7 @@ fn layer(
         cells: cells.leak(),
         promoted: &[],
         statement_end: 0,
+        retype: &[],
     }
 }
 
@@ -133,7 +134,12 @@ pub(crate) fn tiny_table() -> RuleTable<'static> {
                 doc: "what integer division gives",
             },
         ],
-        python: [Some(Bool), Some(I8), Some(F32), None],
+        python: [
+            Some(Operand::Dimensioned(Bool)),
+            Some(Operand::Dimensioned(I8)),
+            Some(Operand::Dimensioned(F32)),
+            None,
+        ],
         reasons: &["mixed signedness", "bool does not mix with f32"],
         layers: statements(vec![strict, divide, python, rank0, base]),
         flat: None,

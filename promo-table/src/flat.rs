@@ -28,16 +28,19 @@ pub struct Flat<'a> {
     pub cells: &'a [u16],
 }
 
-/// The number of distinct operand keys: tensors, rank-0 tensors, Python kinds.
-pub const OPERAND_KEYS: usize = 2 * DType::COUNT + 4;
+/// The number of distinct operand keys: tensors, rank-0 tensors, Python kinds,
+/// weakly typed tensors.
+pub const OPERAND_KEYS: usize = 3 * DType::COUNT + 4;
 
 /// An operand's key: `dtype` for a tensor, `COUNT + dtype` for a rank-0 tensor,
-/// `2 * COUNT + kind` for a Python scalar.
+/// `2 * COUNT + kind` for a Python scalar, `2 * COUNT + 4 + dtype` for a weakly
+/// typed tensor.
 pub const fn operand_key(operand: Operand) -> usize {
     match operand {
         Operand::Dimensioned(d) => d.index(),
         Operand::Scalar(d) => DType::COUNT + d.index(),
         Operand::Python(k) => 2 * DType::COUNT + k.index(),
+        Operand::Weak(d) => 2 * DType::COUNT + 4 + d.index(),
     }
 }
 
@@ -46,10 +49,11 @@ pub fn operand_of_key(key: usize) -> Option<Operand> {
     match key {
         k if k < DType::COUNT => DType::from_index(k).map(Operand::Dimensioned),
         k if k < 2 * DType::COUNT => DType::from_index(k - DType::COUNT).map(Operand::Scalar),
-        k => PyScalar::ALL
+        k if k < 2 * DType::COUNT + 4 => PyScalar::ALL
             .get(k - 2 * DType::COUNT)
             .copied()
             .map(Operand::Python),
+        k => DType::from_index(k - 2 * DType::COUNT - 4).map(Operand::Weak),
     }
 }
 

@@ -5,7 +5,7 @@ use crate::flat::{operand_of_key, Flat, OPERAND_KEYS};
 use crate::layer::ABSENT;
 use crate::options::{OptionKind, OptionValue, Options};
 use crate::table::RuleTable;
-use crate::{Cell, Op, Operand};
+use crate::{Op, Operand};
 
 /// The owned parts of a [`Flat`] table, as [`RuleTable::flatten`] computes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,8 @@ impl RuleTable<'_> {
             let Some(operand) = operand_of_key(key) else {
                 continue;
             };
-            if operand.dtype().is_none_or(|d| self.accepts(d)) {
+            let weak_without_weak_types = matches!(operand, Operand::Weak(_)) && !self.takes_weak();
+            if operand.dtype().is_none_or(|d| self.accepts(d)) && !weak_without_weak_types {
                 *slot = operands.len() as u8;
                 operands.push(operand);
             }
@@ -89,13 +90,7 @@ impl RuleTable<'_> {
             for &op in &slot_ops {
                 for &lhs in &operands {
                     for &rhs in &operands {
-                        let both_python = matches!((lhs, rhs), (Operand::Python(_), Operand::Python(_)));
-                        let cell = if both_python {
-                            Cell::Defer
-                        } else {
-                            self.resolve(&options, op, lhs, rhs)
-                        };
-                        cells.push(cell.code());
+                        cells.push(self.resolve(&options, op, lhs, rhs).code());
                     }
                 }
             }

@@ -26,8 +26,11 @@ pub enum Side {
     Dimensioned,
     /// A Python scalar. Keys are [`PyScalar`](crate::PyScalar) kinds.
     Python,
-    /// Any operand: a tensor of any rank (keys are dtypes) or a Python scalar (keys
-    /// [`DType::COUNT`] + its [`PyScalar`](crate::PyScalar) kind).
+    /// A weakly typed tensor ([`Operand::Weak`]). Keys are dtypes.
+    Weak,
+    /// Any operand: a tensor of any rank (keys are dtypes), a Python scalar (keys
+    /// [`DType::COUNT`] + its [`PyScalar`](crate::PyScalar) kind) or a weakly typed
+    /// tensor (keys [`DType::COUNT`] + 4 + its dtype).
     Any,
 }
 
@@ -39,6 +42,7 @@ impl Side {
             Side::Scalar => "scalar",
             Side::Dimensioned => "dimensioned",
             Side::Python => "python",
+            Side::Weak => "weak",
             Side::Any => "any",
         }
     }
@@ -53,7 +57,18 @@ impl Side {
             (Side::Python, Operand::Python(k)) => Some(k.index()),
             (Side::Any, Operand::Dimensioned(d) | Operand::Scalar(d)) => Some(d.index()),
             (Side::Any, Operand::Python(k)) => Some(DType::COUNT + k.index()),
+            (Side::Weak, Operand::Weak(d)) => Some(d.index()),
+            (Side::Any, Operand::Weak(d)) => Some(DType::COUNT + 4 + d.index()),
             _ => None,
+        }
+    }
+
+    /// The number of keys of this side: dtypes, Python kinds, or both and weak dtypes.
+    pub const fn domain_len(self) -> usize {
+        match self {
+            Side::Python => 4,
+            Side::Tensor | Side::Scalar | Side::Dimensioned | Side::Weak => DType::COUNT,
+            Side::Any => 2 * DType::COUNT + 4,
         }
     }
 }
@@ -96,6 +111,11 @@ pub struct Layer<'a> {
     /// that covers a pair but does not change it leaves the pair to the layers from
     /// there on (the other cases of its statement are alternatives, not layers below).
     pub statement_end: usize,
+    /// A retyping (`retype = { i64 = "i32" }`): when not empty, the layer answers
+    /// every pair by the layers after it, with each operand of a listed dtype taken
+    /// as the paired dtype, and the answer's dtype mapped the same way (JAX without
+    /// 64-bit types). Such a layer has no cells.
+    pub retype: &'a [(DType, DType)],
 }
 
 impl Layer<'_> {
@@ -118,10 +138,18 @@ impl Layer<'_> {
         }
         match self.cells[row as usize * self.width + col as usize] {
             Cell::Defer => None,
-            Cell::Lhs => lhs.dtype().map(Cell::Is),
-            Cell::Rhs => rhs.dtype().map(Cell::Is),
+            Cell::Lhs => operand_cell(lhs),
+            Cell::Rhs => operand_cell(rhs),
             other => Some(other),
         }
+    }
+}
+
+/// An operand's own type as a result: its dtype, weakly typed if the operand is.
+fn operand_cell(operand: Operand) -> Option<Cell> {
+    match operand {
+        Operand::Weak(d) => Some(Cell::Weak(d)),
+        other => other.dtype().map(Cell::Is),
     }
 }
 
@@ -136,6 +164,8 @@ pub struct Trace {
     pub python_typed: bool,
     /// The cell it gave, `lhs`/`rhs` resolved.
     pub cell: Cell,
+    /// The retyping layer ([`Layer::retype`]) the walk went through, if any.
+    pub retyped_by: Option<usize>,
 }
 
 impl RuleTable<'_> {
@@ -155,10 +185,12 @@ impl RuleTable<'_> {
         }
         // No layer speaks of a Python scalar here: type it as a tensor.
         let typed = |o: Operand| match o {
-            Operand::Python(k) => self.python[k.index()].map(Operand::Dimensioned),
+            Operand::Python(k) => self.python[k.index()],
             other => Some(other),
         };
         match (lhs, rhs) {
+            // Two Python scalars are plain Python unless a layer says otherwise.
+            (Operand::Python(_), Operand::Python(_)) => None,
             (Operand::Python(_), _) | (_, Operand::Python(_)) => {
                 let (l, r) = (typed(lhs)?, typed(rhs)?);
                 let mut found = self.first_opinion(0, options, op, l, r)?;
@@ -200,11 +232,33 @@ impl RuleTable<'_> {
     ) -> Option<Trace> {
         let layers = self.layers.iter().enumerate().skip(start);
         for (index, layer) in layers.filter(|(_, l)| l.applies(options, op)) {
+            if !layer.retype.is_empty() {
+                let retyped = |d: DType| {
+                    layer
+                        .retype
+                        .iter()
+                        .find(|(from, _)| *from == d)
+                        .map_or(d, |&(_, to)| to)
+                };
+                let operand = |o: Operand| o.dtype().map_or(o, |d| o.with_dtype(retyped(d)));
+                let below = self.first_opinion(index + 1, options, op, operand(lhs), operand(rhs))?;
+                let cell = match below.cell {
+                    Cell::Is(d) => Cell::Is(retyped(d)),
+                    Cell::Weak(d) => Cell::Weak(retyped(d)),
+                    other => other,
+                };
+                return Some(Trace {
+                    cell,
+                    retyped_by: Some(below.retyped_by.unwrap_or(index)),
+                    ..below
+                });
+            }
             let trace = |cell, swapped| Trace {
                 layer: index,
                 swapped,
                 python_typed: false,
                 cell,
+                retyped_by: None,
             };
             let found = match layer.opinion(lhs, rhs) {
                 Some(found) => Some(trace(found, false)),
@@ -217,7 +271,7 @@ impl RuleTable<'_> {
             }
             let below = self.first_opinion(layer.statement_end.max(index + 1), options, op, lhs, rhs);
             let promoted = match below.map(|t| t.cell) {
-                Some(Cell::Is(d)) => Some(d),
+                Some(Cell::Is(d) | Cell::Weak(d)) => Some(d),
                 Some(Cell::Option(i)) => match options.get(i as usize) {
                     OptionValue::DType(d) => Some(d),
                     _ => None,
@@ -225,7 +279,15 @@ impl RuleTable<'_> {
                 _ => None,
             };
             if promoted.is_some_and(|d| layer.promoted.contains(&d)) {
-                return Some(found);
+                // A weakly typed promotion gives a weakly typed result.
+                let weak = matches!(below.map(|t| t.cell), Some(Cell::Weak(_)));
+                return Some(match found.cell {
+                    Cell::Is(d) if weak => Trace {
+                        cell: Cell::Weak(d),
+                        ..found
+                    },
+                    _ => found,
+                });
             }
             return below;
         }
@@ -252,6 +314,7 @@ mod tests {
             swapped: false,
             python_typed: false,
             cell,
+            retyped_by: None,
         })
     }
 
@@ -394,6 +457,7 @@ mod tests {
             cells: &cells,
             promoted: &[DType::I16],
             statement_end: 1,
+            retype: &[],
         };
         let layers: Vec<Layer<'_>> = [filter].into_iter().chain(t.layers.iter().copied()).collect();
         let t = RuleTable { layers: &layers, ..t };

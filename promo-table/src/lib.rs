@@ -48,4 +48,4 @@ pub use layer::{Condition, Layer, Side, Trace, ABSENT};
 pub use op::{op_types, Op, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options, MAX_OPTIONS};
-pub use table::{Reason, Refusal, RuleTable};
+pub use table::{Promotion, Reason, Refusal, RuleTable};

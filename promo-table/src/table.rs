@@ -32,9 +32,12 @@ pub struct RuleTable<'a> {
     pub ops: &'a [Op],
     /// Options and their defaults.
     pub options: &'a [OptionSpec<'a>],
-    /// How each Python scalar kind is typed when no layer covers it
-    /// (DALI: `int` is `i32`); `None` if the framework takes no Python scalars.
-    pub python: [Option<DType>; 4],
+    /// How each Python scalar kind is typed: as a tensor of a dtype (DALI: `int` is
+    /// an `i32` tensor) or, where Python scalars are weak (JAX, TensorFlow), as a
+    /// weakly typed one ([`Operand::Weak`]); `None` if the framework takes no Python
+    /// scalar of that kind. Derived layers type them so; where no layer speaks of a
+    /// Python scalar, the walk starts again with it typed so.
+    pub python: [Option<Operand>; 4],
     /// Refusal reasons, referenced by [`Cell::Refuse`].
     pub reasons: &'a [&'a str],
     /// The layers, most specific first; the last is the tensor-with-tensor base.
@@ -42,6 +45,40 @@ pub struct RuleTable<'a> {
     /// Every answer precomputed, when the rule set was compiled ahead of time;
     /// `None` makes [`RuleTable::promote`] walk the layers.
     pub flat: Option<Flat<'a>>,
+}
+
+/// The answer of [`RuleTable::promote_result`]: the dtype, and whether it is
+/// weakly typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Promotion {
+    /// The result's dtype.
+    pub dtype: DType,
+    /// Whether the result is weakly typed (a Python scalar's kind of type, which
+    /// gives way to a strongly typed operand's).
+    pub weak: bool,
+}
+
+impl Promotion {
+    /// The result as an operand of a further operation: a weakly typed tensor or a
+    /// tensor.
+    pub const fn operand(self) -> Operand {
+        if self.weak {
+            Operand::Weak(self.dtype)
+        } else {
+            Operand::Dimensioned(self.dtype)
+        }
+    }
+}
+
+impl fmt::Display for Promotion {
+    /// `f32`, or `weak:f32` for a weakly typed result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.weak {
+            write!(f, "weak:{}", self.dtype)
+        } else {
+            write!(f, "{}", self.dtype)
+        }
+    }
 }
 
 /// One of a rule set's refusal reasons: its place in [`RuleTable::reasons`] and its
@@ -72,8 +109,11 @@ pub enum Refusal<'a> {
     UnsupportedOp(Op),
     /// The framework takes no Python scalar operands.
     PythonScalar,
-    /// Both operands are Python scalars: that is plain Python, not the framework.
+    /// Both operands are Python scalars and no rule speaks of that (plain Python,
+    /// not the framework).
     TwoPythonScalars,
+    /// A weakly typed operand, in a rule set without weak types.
+    WeakOperand,
     /// No layer covers the pair (a rule file that `promo check` would reject).
     NoRule,
 }
@@ -86,6 +126,7 @@ impl fmt::Display for Refusal<'_> {
             Refusal::UnsupportedOp(op) => write!(f, "operation `{op}` is not covered"),
             Refusal::PythonScalar => f.write_str("Python scalar operands are not supported"),
             Refusal::TwoPythonScalars => f.write_str("both operands are Python scalars"),
+            Refusal::WeakOperand => f.write_str("this rule set has no weakly typed operands"),
             Refusal::NoRule => f.write_str("no rule covers this pair"),
         }
     }
@@ -113,15 +154,30 @@ impl<'a> RuleTable<'a> {
         lhs: Operand,
         rhs: Operand,
     ) -> Result<DType, Refusal<'a>> {
+        self.promote_result(options, op, lhs, rhs).map(|p| p.dtype)
+    }
+
+    /// [`RuleTable::promote`] with whether the result is weakly typed (JAX's
+    /// `weak_type`, TensorFlow's `WeakTensor`; never so in a rule set without weak
+    /// types).
+    pub fn promote_result(
+        &self,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Result<Promotion, Refusal<'a>> {
         self.check_operands(op, lhs, rhs)?;
         let cell = match &self.flat {
             Some(flat) => flat_cell(flat, options, op, lhs, rhs),
             None => self.resolve(options, op, lhs, rhs),
         };
+        let strong = |dtype| Ok(Promotion { dtype, weak: false });
         match cell {
-            Cell::Is(d) => Ok(d),
+            Cell::Is(d) => strong(d),
+            Cell::Weak(d) => Ok(Promotion { dtype: d, weak: true }),
             Cell::Option(i) => match options.get(i as usize) {
-                OptionValue::DType(d) => Ok(d),
+                OptionValue::DType(d) => strong(d),
                 _ => Err(Refusal::NoRule),
             },
             Cell::Refuse(r) => {
@@ -133,9 +189,25 @@ impl<'a> RuleTable<'a> {
         }
     }
 
+    /// Whether the rule set has weakly typed operands (a layer with a `weak` side,
+    /// or Python scalars typed as weak tensors).
+    pub fn takes_weak(&self) -> bool {
+        if let Some(flat) = &self.flat {
+            let first = self.dtypes.first().map_or(0, |d| d.index());
+            let key = crate::flat::operand_key(Operand::Weak(DType::ALL[first]));
+            return flat.key_of.get(key).is_some_and(|&k| k != ABSENT);
+        }
+        self.python.iter().any(|p| matches!(p, Some(Operand::Weak(_))))
+            || self
+                .layers
+                .iter()
+                .any(|l| l.lhs == crate::Side::Weak || l.rhs == crate::Side::Weak)
+    }
+
     /// What went wrong when no layer gave a cell.
     fn no_cell(&self, lhs: Operand, rhs: Operand) -> Refusal<'a> {
         match (lhs, rhs) {
+            (Operand::Python(_), Operand::Python(_)) => Refusal::TwoPythonScalars,
             (Operand::Python(k), _) | (_, Operand::Python(k)) if self.python[k.index()].is_none() => {
                 Refusal::PythonScalar
             }
@@ -143,8 +215,7 @@ impl<'a> RuleTable<'a> {
         }
     }
 
-    /// The refusals that need no table: an op or dtype the framework lacks, or two
-    /// Python scalars.
+    /// The refusals that need no table: an op or dtype the framework lacks.
     fn check_operands(&self, op: Op, lhs: Operand, rhs: Operand) -> Result<(), Refusal<'a>> {
         let has_op = match &self.flat {
             Some(flat) => flat.op_slot.get(op.index()).is_some_and(|&s| s != ABSENT),
@@ -159,9 +230,9 @@ impl<'a> RuleTable<'a> {
                     return Err(Refusal::UnsupportedDType(d));
                 }
             }
-        }
-        if matches!((lhs, rhs), (Operand::Python(_), Operand::Python(_))) {
-            return Err(Refusal::TwoPythonScalars);
+            if matches!(operand, Operand::Weak(_)) && !self.takes_weak() {
+                return Err(Refusal::WeakOperand);
+            }
         }
         Ok(())
     }

@@ -11,7 +11,7 @@ use crate::derive::{self, Lattice, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
 use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
 use crate::properties::Property;
-use promo_table::{Cell, Condition, DType, Op, OptionValue, PyScalar, Side, MAX_OPTIONS};
+use promo_table::{Cell, Condition, DType, Op, Operand, OptionValue, PyScalar, Side, MAX_OPTIONS};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use toml::Spanned;
@@ -420,7 +420,7 @@ fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, options: &[OptionDef]) -> Vec<Mod
 }
 
 /// `[python]` maps Python kinds to accepted dtypes.
-fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<DType>; 4] {
+fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Operand>; 4] {
     let mut out = [None; 4];
     for (kind, dtype) in &raw.python {
         let Some(k) = PyScalar::parse_name(kind) else {
@@ -430,11 +430,20 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<DTy
             );
             continue;
         };
-        if let Some(d) = resolve_dtype(cx, dtype.get_ref(), dtype.span()) {
+        // `i64*`: the scalar is weakly typed (JAX, TensorFlow).
+        let (name, weak) = match dtype.get_ref().strip_suffix('*') {
+            Some(name) => (name, true),
+            None => (dtype.get_ref().as_str(), false),
+        };
+        if let Some(d) = resolve_dtype(cx, name, dtype.span()) {
             if !dtypes.contains(&d) {
                 cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), dtype.span());
             }
-            out[k.index()] = Some(d);
+            out[k.index()] = Some(if weak {
+                Operand::Weak(d)
+            } else {
+                Operand::Dimensioned(d)
+            });
         }
     }
     out
@@ -447,7 +456,7 @@ struct Env<'a> {
     op_classes: &'a [(String, Vec<Op>)],
     options: &'a [OptionDef],
     reasons: &'a [(String, String)],
-    python: [Option<DType>; 4],
+    python: [Option<Operand>; 4],
     /// The `[lattice]`, if it was declared and built.
     lattice: Option<&'a Lattice>,
     /// Whether the file declares a `[lattice]` (one that failed to build has its
@@ -462,11 +471,12 @@ fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
         "scalar" => Some(Side::Scalar),
         "dimensioned" => Some(Side::Dimensioned),
         "python" => Some(Side::Python),
+        "weak" => Some(Side::Weak),
         "any" => Some(Side::Any),
         _ => {
             cx.error(
                 format!(
-                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned`, `python` or `any`"
+                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned`, `weak`, `python` or `any`"
                 ),
                 span,
             );
@@ -552,12 +562,17 @@ fn resolve_cell(
             }
         };
     }
-    let d = resolve_dtype(cx, text, span.clone())?;
+    // `f64*`: a weakly typed result.
+    let (name, weak) = match text.strip_suffix('*') {
+        Some(name) => (name, true),
+        None => (text, false),
+    };
+    let d = resolve_dtype(cx, name, span.clone())?;
     if !env.dtypes.contains(&d) {
         cx.error(format!("result dtype `{d}` is not in `rules.dtypes`"), span);
         return None;
     }
-    Some(Cell::Is(d))
+    Some(if weak { Cell::Weak(d) } else { Cell::Is(d) })
 }
 
 /// The cells of one layer as resolved: keys, cells and where each cell was written.
@@ -581,6 +596,13 @@ fn resolve_layer(
     let errors_before = cx.reported();
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
     let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
+    if env.ops.is_empty() && !raw.ops.is_empty() {
+        // Without `rules.ops` the rule set answers every operation as `add`.
+        cx.error(
+            "a layer's `ops` needs `rules.ops`: list the operations whose results differ",
+            raw.ops[0].span(),
+        );
+    }
     let (lhs, rhs) = match &raw.operands {
         // A result filter tests what the layers after it give, whatever the operands.
         None if raw.promoted.is_some() => (Some(Side::Any), Some(Side::Any)),
@@ -598,14 +620,14 @@ fn resolve_layer(
         }
     };
     let (lhs, rhs) = (lhs?, rhs?);
-    if lhs == Side::Python && rhs == Side::Python {
-        cx.error("a layer cannot have Python scalars on both sides", layer.span());
+    if let Some(map) = &raw.retype {
+        return resolve_retype(cx, raw, layer.span(), map, (when, ops), env);
     }
     let given = [raw.matrix.is_some(), raw.cells.is_some(), raw.result.is_some()];
     if given.iter().filter(|g| **g).count() != 1 {
         cx.error(
             format!(
-                "layer `{}` must give its cells one way: `matrix`, `cells` or `result`",
+                "layer `{}` must give its cells one way: `matrix`, `cells` or `result` (or retype its operands: `retype`)",
                 raw.name
             ),
             layer.span(),
@@ -662,6 +684,76 @@ fn resolve_layer(
         mirror: false,
         promoted,
         statement: raw.statement,
+        retype: Vec::new(),
+    })
+}
+
+/// A retyping layer (`retype = { i64 = "i32" }`) maps dtypes of `rules.dtypes` to
+/// dtypes of `rules.dtypes`, each at most once, and gives no cells of its own.
+fn resolve_retype(
+    cx: &mut Ctxt,
+    raw: &RawLayer,
+    span: Range<usize>,
+    map: &Spanned<BTreeMap<String, Spanned<String>>>,
+    (when, ops): (Vec<Condition>, Vec<Op>),
+    env: &Env<'_>,
+) -> Option<LayerDef> {
+    let errors_before = cx.reported();
+    for (field, present) in [
+        ("matrix", raw.matrix.as_ref().map(|r| r.span())),
+        ("cells", raw.cells.as_ref().map(|r| r.span())),
+        ("result", raw.result.as_ref().map(|r| r.span())),
+        ("rows", raw.rows.as_ref().map(|r| r.span())),
+        ("cols", raw.cols.as_ref().map(|r| r.span())),
+        ("where", raw.condition.as_ref().map(|r| r.span())),
+        ("promoted", raw.promoted.as_ref().map(|r| r.span())),
+        ("operands", raw.operands.as_ref().map(|r| r.span())),
+    ] {
+        if let Some(span) = present {
+            cx.error(format!("a layer with `retype` takes no `{field}`"), span);
+        }
+    }
+    if raw.mirrored {
+        cx.error("a layer with `retype` cannot be `mirrored`", map.span());
+    }
+    if map.get_ref().is_empty() {
+        cx.error("`retype` must map at least one dtype", map.span());
+    }
+    let mut retype = Vec::new();
+    for (from, to) in map.get_ref() {
+        let from_d = resolve_dtype(cx, from, to.span());
+        let to_d = resolve_dtype(cx, to.get_ref(), to.span());
+        for d in [from_d, to_d].into_iter().flatten() {
+            if !env.dtypes.contains(&d) {
+                cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), to.span());
+            }
+        }
+        if let (Some(a), Some(b)) = (from_d, to_d) {
+            if retype.iter().any(|&(x, _)| x == a) {
+                cx.error(format!("`{a}` is retyped twice"), to.span());
+            }
+            retype.push((a, b));
+        }
+    }
+    if cx.reported() > errors_before {
+        return None;
+    }
+    Some(LayerDef {
+        name: raw.name.clone(),
+        when,
+        ops,
+        lhs: Side::Tensor,
+        rhs: Side::Tensor,
+        rows: Vec::new(),
+        cols: Vec::new(),
+        cells: Vec::new(),
+        spans: Vec::new(),
+        span,
+        how: Derivation::Retype,
+        mirror: false,
+        promoted: Vec::new(),
+        statement: raw.statement,
+        retype,
     })
 }
 
