@@ -520,7 +520,9 @@ i16    i16     i16     i16
             ["missing cell: no layer without `when` or `ops` has a result for (i16, i16)"]
         );
         // A layer under a condition is not the base.
-        let src = GOOD.replace("name = \"base\"", "name = \"base\"\nops = [\"add\"]");
+        let src = GOOD
+            .replace("dtypes = [", "ops = [\"add\"]\ndtypes = [")
+            .replace("name = \"base\"", "name = \"base\"\nops = [\"add\"]");
         let missing = model_errors(resolved(&src).rules, check_base_layers);
         assert!(missing[0].ends_with("(u8, i16) and 3 more"), "{missing:?}");
         // Nor is a result filter.
