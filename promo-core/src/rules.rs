@@ -9,6 +9,7 @@ promo_macros::rules!("rules/openvino.toml");
 promo_macros::rules!("rules/kernel_float.toml");
 promo_macros::rules!("rules/paddle.toml");
 promo_macros::rules!("rules/dali.toml");
+promo_macros::rules!("rules/torch.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -16,9 +17,10 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &kernel_float::TABLE,
     &paddle::TABLE,
     &dali::TABLE,
+    &torch::TABLE,
 ];
 
-/// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`).
+/// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`, `torch`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -30,4 +32,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (kernel_float::PATH, kernel_float::SOURCE),
     (paddle::PATH, paddle::SOURCE),
     (dali::PATH, dali::SOURCE),
+    (torch::PATH, torch::SOURCE),
 ];
