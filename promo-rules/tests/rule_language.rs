@@ -389,19 +389,48 @@ bool = "bool"
     let t = |d| Operand::Dimensioned(d);
     let py = |k| Operand::Python(k);
     // i8 / u8 promotes to i16, an integer: the filter turns it into f32.
-    assert_eq!(answer(&rules, Op::Divide, t(DType::I8), t(DType::U8)), Ok(DType::F32));
+    assert_eq!(
+        answer(&rules, Op::Divide, t(DType::I8), t(DType::U8)),
+        Ok(DType::F32)
+    );
     // f32 / i8 promotes to f32, not an integer: the filter leaves it alone.
-    assert_eq!(answer(&rules, Op::Divide, t(DType::F32), t(DType::I8)), Ok(DType::F32));
-    assert_eq!(answer(&rules, Op::Divide, t(DType::C64), t(DType::I8)), Ok(DType::C64));
+    assert_eq!(
+        answer(&rules, Op::Divide, t(DType::F32), t(DType::I8)),
+        Ok(DType::F32)
+    );
+    assert_eq!(
+        answer(&rules, Op::Divide, t(DType::C64), t(DType::I8)),
+        Ok(DType::C64)
+    );
     // A filter covers Python operands too (its operands default to `any`).
-    assert_eq!(answer(&rules, Op::Divide, t(DType::I8), py(PyScalar::Bool)), Ok(DType::F32));
+    assert_eq!(
+        answer(&rules, Op::Divide, t(DType::I8), py(PyScalar::Bool)),
+        Ok(DType::F32)
+    );
     // Comparisons give bool wherever the inputs promote, and stay refused where not.
-    assert_eq!(answer(&rules, Op::Equal, t(DType::U8), t(DType::F32)), Ok(DType::Bool));
-    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::F32)), Ok(DType::F32));
+    assert_eq!(
+        answer(&rules, Op::Equal, t(DType::U8), t(DType::F32)),
+        Ok(DType::Bool)
+    );
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::U8), t(DType::F32)),
+        Ok(DType::F32)
+    );
     let options = rules.with_table(|t| t.default_options());
     let src = format!("{HEADER}{LATTICE}");
-    let explained = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Divide, t(DType::I8), t(DType::U8));
-    assert!(explained.contains("promote the pair to i16 (layer 3, \"base\")"), "{explained}");
+    let explained = promo_rules::explain(
+        &rules,
+        "t.toml",
+        &src,
+        &options,
+        Op::Divide,
+        t(DType::I8),
+        t(DType::U8),
+    );
+    assert!(
+        explained.contains("promote the pair to i16 (layer 3, \"base\")"),
+        "{explained}"
+    );
 }
 
 #[test]
@@ -433,14 +462,33 @@ cases = [
     let t = |d| Operand::Dimensioned(d);
     // (i8, u8) -> i16: the first case covers the pair and passes it, so the second
     // case, an alternative within the same statement, is not consulted.
-    assert_eq!(answer(&rules, Op::Add, t(DType::I8), t(DType::U8)), Ok(DType::I16));
-    assert_eq!(answer(&rules, Op::Add, t(DType::I8), t(DType::Bool)), Ok(DType::I8));
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::I8), t(DType::U8)),
+        Ok(DType::I16)
+    );
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::I8), t(DType::Bool)),
+        Ok(DType::I8)
+    );
     // (u8, i8) is not covered by the first case: the second refuses its i16.
-    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::I8)), Err("no kernel".into()));
-    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::I16)), Err("no kernel".into()));
-    assert_eq!(answer(&rules, Op::Add, t(DType::U8), t(DType::F32)), Ok(DType::F32));
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::U8), t(DType::I8)),
+        Err("no kernel".into())
+    );
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::U8), t(DType::I16)),
+        Err("no kernel".into())
+    );
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::U8), t(DType::F32)),
+        Ok(DType::F32)
+    );
     // Each case is a layer of its own, named after its statement.
-    assert!(rules.layers[0].name.ends_with("(case 1 of 2)"), "{}", rules.layers[0].name);
+    assert!(
+        rules.layers[0].name.ends_with("(case 1 of 2)"),
+        "{}",
+        rules.layers[0].name
+    );
     assert_eq!(rules.layers[0].statement, rules.layers[1].statement);
     assert_ne!(rules.layers[1].statement, rules.layers[2].statement);
 }
@@ -477,7 +525,10 @@ name = "base"
 result = "f32"
 "#,
     );
-    assert!(e.contains("op class `a` names itself through other classes"), "{e}");
+    assert!(
+        e.contains("op class `a` names itself through other classes"),
+        "{e}"
+    );
 }
 
 #[test]
