@@ -128,6 +128,13 @@ fn paddle_with_device_cpu_runs_as_the_cpu_wheel() {
 }
 
 #[test]
+fn torch_matches_pytorch() {
+    // The default answer is promotion's, also where the CPU build then had no kernel.
+    let seen = conform_with("torch", &[], false);
+    assert_eq!(seen.compared, 45_760);
+}
+
+#[test]
 fn dali_matches_dali() {
     assert!(conform("dali") > 0);
 }

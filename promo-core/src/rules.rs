@@ -9,6 +9,7 @@ promo_macros::rules!("rules/openvino.toml");
 promo_macros::rules!("rules/kernel_float.toml");
 promo_macros::rules!("rules/paddle.toml");
 promo_macros::rules!("rules/dali.toml");
+promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
 
 /// Every bundled rule set's table, in listing order.
@@ -17,11 +18,12 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &kernel_float::TABLE,
     &paddle::TABLE,
     &dali::TABLE,
+    &torch::TABLE,
     &array_api::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `array_api`).
+/// `torch`, `array_api`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -33,5 +35,6 @@ pub const SOURCES: &[(&str, &str)] = &[
     (kernel_float::PATH, kernel_float::SOURCE),
     (paddle::PATH, paddle::SOURCE),
     (dali::PATH, dali::SOURCE),
+    (torch::PATH, torch::SOURCE),
     (array_api::PATH, array_api::SOURCE),
 ];
