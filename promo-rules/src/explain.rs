@@ -163,7 +163,11 @@ pub fn explain(
             }
             // A retyping layer never decides: the walk goes on below it.
             Derivation::Retype => {}
-            Derivation::Result { rule, condition } => {
+            Derivation::Result {
+                rule,
+                condition,
+                strong,
+            } => {
                 let written = cell_span
                     .as_ref()
                     .and_then(|s| src.get(s.clone()))
@@ -181,7 +185,13 @@ pub fn explain(
                         if let (Some(a), Some(b), Some(lattice), Some(top)) =
                             (operand_node(rules, l), operand_node(rules, r), &rules.lattice, top)
                         {
-                            if let Join::Bound(_) = lattice.join(a, b) {
+                            // Under `strong`, the bound may be the weak type of the answer.
+                            let bound = lattice.join(a, b);
+                            let top = match bound {
+                                Join::Bound(n) if *strong => n,
+                                _ => top,
+                            };
+                            if let Join::Bound(_) = bound {
                                 for from in if a == b { vec![a] } else { vec![a, b] } {
                                     if from == top {
                                         let _ = writeln!(out, "    {top} is itself the bound");
@@ -199,6 +209,9 @@ pub fn explain(
                 }
                 if let Some(c) = condition {
                     let _ = writeln!(out, "  where {}", c.text);
+                }
+                if *strong {
+                    let _ = writeln!(out, "  strong = true: the result is strongly typed, whatever the operands' weakness");
                 }
             }
         }

@@ -99,6 +99,8 @@ pub enum Derivation {
         rule: ResultRule,
         /// The `where` condition, if any.
         condition: Option<PairCondition>,
+        /// `strong = true`: a weak result is given strongly typed.
+        strong: bool,
     },
     /// No cells: the operands are retyped for the layers after it (`retype`).
     Retype,

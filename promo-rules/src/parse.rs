@@ -132,6 +132,11 @@ pub struct RawLayer {
     /// layers after it promote the pair to one of them.
     #[serde(default)]
     pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Whether a derived layer's results are strongly typed whatever the operands'
+    /// weakness (`strong = true`: TensorFlow's operations that return a `Tensor`,
+    /// not a `WeakTensor`); the span of the key, when given.
+    #[serde(default)]
+    pub strong: Option<Spanned<bool>>,
     /// Statements that share this layer's header: each case is a layer of its own,
     /// in order, with the keys it gives replacing the layer's. [`parse_file`]
     /// expands them, so no later stage sees a `cases` list.
@@ -182,6 +187,9 @@ pub struct RawCase {
     /// A result filter.
     #[serde(default)]
     pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Whether the case's results are strongly typed.
+    #[serde(default)]
+    pub strong: Option<Spanned<bool>>,
 }
 
 impl RawLayer {
@@ -219,6 +227,7 @@ impl RawLayer {
                 layer.condition = case.condition.or(layer.condition);
                 layer.mirrored = case.mirrored.unwrap_or(layer.mirrored);
                 layer.promoted = case.promoted.or(layer.promoted);
+                layer.strong = case.strong.or(layer.strong);
                 Spanned::new(case_span, layer)
             })
             .collect()

@@ -653,6 +653,107 @@ result = "lub"
 }
 
 #[test]
+fn a_strong_layer_gives_the_dtype_of_a_weak_result() {
+    // TensorFlow's maximum in small: promoted as add is, but it returns a plain
+    // tensor, never a weakly typed one.
+    let body = r#"
+[python]
+int = "i16*"
+float = "f32*"
+
+[lattice]
+edges = '''
+bool -> i16*
+i16* -> i8 u8
+i8 u8 -> i16 -> f32*
+f32* -> f32 -> c64
+'''
+
+[[layer]]
+name = "divide promotes as add does, strongly typed"
+ops = ["divide"]
+result = "lub"
+strong = true
+cases = [
+  { operands = ["any", "weak"], mirrored = true },
+  { operands = ["python", "python"] },
+]
+
+[[layer]]
+name = "weak tensors and two Python scalars"
+result = "lub"
+cases = [
+  { operands = ["any", "weak"], mirrored = true },
+  { operands = ["python", "python"] },
+]
+
+[[layer]]
+name = "base"
+result = "lub"
+"#;
+    let src = format!("{HEADER}{body}");
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    let promote = |op, lhs, rhs| {
+        rules.with_table(|t| {
+            t.promote_result(&t.default_options(), op, lhs, rhs)
+                .map(|p| p.to_string())
+                .map_err(|e| e.to_string())
+        })
+    };
+    let (py, weak) = (Operand::Python, Operand::Weak);
+    let (int, float) = (py(PyScalar::Int), py(PyScalar::Float));
+    let b = Operand::Dimensioned(DType::Bool);
+    // The same dtypes as add, never weak.
+    assert_eq!(promote(Op::Add, int, float), Ok("weak:f32".into()));
+    assert_eq!(promote(Op::Divide, int, float), Ok("f32".into()));
+    assert_eq!(promote(Op::Add, b, weak(DType::I16)), Ok("weak:i16".into()));
+    assert_eq!(promote(Op::Divide, b, weak(DType::I16)), Ok("i16".into()));
+    assert_eq!(promote(Op::Divide, weak(DType::I16), b), Ok("i16".into()));
+    // An `any` side without `rows` covers weakly typed tensors too.
+    let w = weak(DType::I16);
+    assert_eq!(promote(Op::Add, w, w), Ok("weak:i16".into()));
+    assert_eq!(promote(Op::Divide, w, w), Ok("i16".into()));
+    // A Python scalar with a tensor is typed as its weak type first.
+    assert_eq!(promote(Op::Divide, b, int), Ok("i16".into()));
+    assert_eq!(
+        promote(Op::Divide, Operand::Dimensioned(DType::U8), float),
+        Ok("f32".into())
+    );
+    // `promo explain` shows the path to the weak bound, and says the result is strong.
+    let options = rules.with_table(|t| t.default_options());
+    let text = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Divide, int, float);
+    assert!(
+        text.contains("f32* is itself the bound") && text.contains("strong = true"),
+        "{text}"
+    );
+
+    // A result filter keeps its promotion's weakness; `strong` is for a `result`.
+    let e = errors(
+        r#"
+[[layer]]
+name = "strong filter"
+promoted = ["integer"]
+result = "f32"
+strong = true
+
+[[layer]]
+name = "strong cells"
+cells = ["i8 u8 = i16"]
+strong = true
+
+[[layer]]
+name = "base"
+result = "f32"
+"#,
+    );
+    assert!(
+        e.contains("`strong` cannot go with `promoted`")
+            && e.contains("`strong` belongs to a layer with a `result`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_retype_layer_maps_operands_and_the_answer() {
     // JAX without 64-bit types: i16 operands are taken as i8, and so is an i16 answer.
     let rules = load(&format!(

@@ -646,6 +646,7 @@ fn resolve_layer(
             ("rows", raw.rows.as_ref().map(|r| r.span())),
             ("cols", raw.cols.as_ref().map(|r| r.span())),
             ("where", raw.condition.as_ref().map(|r| r.span())),
+            ("strong", raw.strong.as_ref().map(|r| r.span())),
         ] {
             if let Some(span) = present {
                 cx.error(format!("`{field}` belongs to a layer with a `result`"), span);
@@ -666,6 +667,12 @@ fn resolve_layer(
         resolve_derived(cx, raw, (lhs, rhs), env, used)?
     };
     let promoted = resolve_promoted(cx, raw, env.dtypes);
+    if let (Some(strong), Some(_)) = (&raw.strong, &raw.promoted) {
+        cx.error(
+            "`strong` cannot go with `promoted`: a result filter keeps the weakness of the promotion it tests",
+            strong.span(),
+        );
+    }
     if cx.reported() > errors_before {
         return None;
     }
@@ -708,6 +715,7 @@ fn resolve_retype(
         ("where", raw.condition.as_ref().map(|r| r.span())),
         ("promoted", raw.promoted.as_ref().map(|r| r.span())),
         ("operands", raw.operands.as_ref().map(|r| r.span())),
+        ("strong", raw.strong.as_ref().map(|r| r.span())),
     ] {
         if let Some(span) = present {
             cx.error(format!("a layer with `retype` takes no `{field}`"), span);
@@ -942,10 +950,12 @@ fn resolve_selection(
     let Some(names) = names else {
         return match side {
             Side::Python => (0..PyScalar::ALL.len()).collect(),
+            // Tensors, Python scalars and weakly typed tensors, as `select` gives them.
             Side::Any => dtypes
                 .iter()
                 .map(|d| d.index())
                 .chain((0..PyScalar::ALL.len()).map(|k| DType::COUNT + k))
+                .chain(dtypes.iter().map(|d| DType::COUNT + 4 + d.index()))
                 .collect(),
             _ => dtypes.iter().map(|d| d.index()).collect(),
         };
@@ -1012,7 +1022,8 @@ fn resolve_derived(
         }
         return None;
     }
-    let cells = derive::cells(
+    let strong = raw.strong.as_ref().is_some_and(|s| *s.get_ref());
+    let mut cells = derive::cells(
         rule,
         condition.as_ref(),
         (lhs, rhs),
@@ -1020,6 +1031,14 @@ fn resolve_derived(
         env.python,
         env.lattice,
     );
+    if strong {
+        // `strong = true`: the dtype of a weak result, strongly typed.
+        for cell in &mut cells {
+            if let Cell::Weak(d) = *cell {
+                *cell = Cell::Is(d);
+            }
+        }
+    }
     let spans = vec![token.span; cells.len()];
     Some((
         Grid {
@@ -1028,7 +1047,11 @@ fn resolve_derived(
             cells,
             spans,
         },
-        Derivation::Result { rule, condition },
+        Derivation::Result {
+            rule,
+            condition,
+            strong,
+        },
     ))
 }
 
