@@ -18,7 +18,11 @@ scalar on either side. The result is the returned tensor's dtype, written
 kernel for it (and TF's promotion function, `flexible_dtypes.result_type`, agrees on
 that dtype), TF says so (`Value for attr 'T' of float8_e4m3fn is not in the list of
 allowed values`) and the case is `[lhs, rhs, promoted, error]` with that dtype (bool
-for comparisons and logical operations).
+for comparisons and logical operations). An op the new promotion does not wrap (it
+takes one dtype) checks its first operand's dtype against its kernels before it
+compares the second's: where that failed for two tensors of different dtypes, what
+the op does with them never showed, and the case is `[lhs, rhs, None, error,
+"unknown_promotion"]`.
 """
 import itertools
 import json
@@ -55,6 +59,12 @@ DT_NAMES = {"BOOL": "bool", "UINT8": "u8", "UINT16": "u16", "UINT32": "u32", "UI
 SHORTEN = re.compile(r"(?<=allowed values): .*$| name: ?$| \{\{function_node [^}]*\}\}.*$|; NodeDef: .*$"
                      r"|: <tf\.Tensor: shape=.*$")
 BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "logical_and"}
+# The ops the new promotion does not wrap: they take operands of one dtype. Without a
+# kernel for the first operand's dtype they fail before they look at the second's.
+SAME_DTYPE_OPS = {"not_equal", "less_than", "less_equal", "greater_than", "greater_equal", "bitwise_and",
+                  "logical_and", "where", "atan2"}
+# The fifth element of a case whose promotion never showed.
+UNKNOWN_PROMOTION = "unknown_promotion"
 OPS = {
     "add": "tf.math.add", "subtract": "tf.math.subtract", "multiply": "tf.math.multiply",
     "divide": "tf.math.truediv", "floor_divide": "tf.math.floordiv", "remainder": "tf.math.floormod",
@@ -157,6 +167,11 @@ def child(mode, out_path):
             named = DT_NAMES.get(m.group(1)) if m else None
         if named is None or mode == "legacy":
             return None
+        # Two tensors of different dtypes into an op that takes one dtype: the op
+        # refused the first one's dtype before it compared the second's.
+        if op in SAME_DTYPE_OPS and not any(o.startswith("python:") for o in case[:2]):
+            if case[0].split(":")[-1] != case[1].split(":")[-1]:
+                return UNKNOWN_PROMOTION
         try:
             promoted, _ = flexible_dtypes.result_type(by_name[case[0]], by_name[case[1]])
         except Exception:  # noqa: BLE001
@@ -181,7 +196,9 @@ def child(mode, out_path):
         for c in cases:
             if c[2] is None:
                 p = promoted_without_kernel(op, c)
-                if p is not None:
+                if p == UNKNOWN_PROMOTION:
+                    c.append(p)
+                elif p is not None:
                     c[2] = p
                     kernels[op] += 1
         if seen:
@@ -193,7 +210,8 @@ def child(mode, out_path):
             shorten(opc)
             for c in opc:
                 if c[2] is None:
-                    c[2] = promoted_without_kernel(op, c)
+                    p = promoted_without_kernel(op, c)
+                    c[2] = None if p == UNKNOWN_PROMOTION else p
                 f = index[(c[0], c[1])]
                 if (c[2], len(c) > 3) != (f[2], len(f) > 3):
                     diffs.append({"op": op, "lhs": c[0], "rhs": c[1], "function": f[2:], "operator": c[2:]})
