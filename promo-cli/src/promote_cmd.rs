@@ -200,7 +200,10 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
     // Text and Markdown mark a weakly typed result with `*` (JAX's and TensorFlow's
     // notation); CSV keeps plain names and JSON lists weak results apart.
     let weak = |l: usize, r: usize| {
-        let (l, r) = (Operand::Dimensioned(table.dtypes[l]), Operand::Dimensioned(table.dtypes[r]));
+        let (l, r) = (
+            Operand::Dimensioned(table.dtypes[l]),
+            Operand::Dimensioned(table.dtypes[r]),
+        );
         table.promote_result(options, op, l, r).is_ok_and(|p| p.weak)
     };
     let marked = |l: usize, r: usize, result: &Result<DType, promo_table::Refusal<'_>>| {
