@@ -10,6 +10,7 @@ promo_macros::rules!("rules/kernel_float.toml");
 promo_macros::rules!("rules/paddle.toml");
 promo_macros::rules!("rules/dali.toml");
 promo_macros::rules!("rules/array_api.toml");
+promo_macros::rules!("rules/numpy.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -18,10 +19,11 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &paddle::TABLE,
     &dali::TABLE,
     &array_api::TABLE,
+    &numpy::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `array_api`).
+/// `array_api`, `numpy`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -34,4 +36,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (paddle::PATH, paddle::SOURCE),
     (dali::PATH, dali::SOURCE),
     (array_api::PATH, array_api::SOURCE),
+    (numpy::PATH, numpy::SOURCE),
 ];
