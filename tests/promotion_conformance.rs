@@ -2,7 +2,7 @@
 //! (`tests/data/promotion/*.json`, dumped by `tools/oracles/promotion/`).
 
 use promo_core::rules;
-use promo_table::{DType, Op, Operand};
+use promo_table::{DType, Op, Operand, Promotion};
 use promo_tests::{promotion_data, PromotionData};
 
 /// Compares rule set `name` with its data; returns the number of cases compared.
@@ -59,7 +59,17 @@ fn conform_with(name: &str, extra: &[&str], ran: bool) -> Conformance {
                     .unwrap_or_else(|| panic!("bad operand in {case:?}"))
             };
             let (lhs, rhs) = (operand(0), operand(1));
-            let promoted: Option<DType> = case[2].as_str().map(|s| s.parse().expect("result dtype"));
+            // `weak:f32` is a weakly typed result (JAX, TensorFlow).
+            let promoted: Option<Promotion> = case[2].as_str().map(|s| match s.strip_prefix("weak:") {
+                Some(d) => Promotion {
+                    dtype: d.parse().expect("result dtype"),
+                    weak: true,
+                },
+                None => Promotion {
+                    dtype: s.parse().expect("result dtype"),
+                    weak: false,
+                },
+            });
             let failed_to_run = case.get(3).is_some_and(|e| e.is_string());
             if case.get(4).and_then(|t| t.as_str()) == Some("unknown_promotion") {
                 assert!(failed_to_run && promoted.is_none(), "{name}: bad case {case:?}");
@@ -69,7 +79,7 @@ fn conform_with(name: &str, extra: &[&str], ran: bool) -> Conformance {
                 }
             }
             let expected = if ran && failed_to_run { None } else { promoted };
-            let actual = table.promote(&options, op, lhs, rhs);
+            let actual = table.promote_result(&options, op, lhs, rhs);
             compared += 1;
             if actual.ok() != expected {
                 mismatches.push(format!(
@@ -77,7 +87,7 @@ fn conform_with(name: &str, extra: &[&str], ran: bool) -> Conformance {
                     settings.join(" "),
                     expected.map_or("refused".to_owned(), |d| d.to_string()),
                     case.get(3).and_then(|v| v.as_str()).unwrap_or(""),
-                    actual.map(|d| d.name()).map_err(|e| e.to_string()),
+                    actual.map(|p| p.to_string()).map_err(|e| e.to_string()),
                 ));
             }
         }

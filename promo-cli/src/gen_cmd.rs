@@ -1,7 +1,7 @@
 //! `promo gen`: a rule set's tensor-with-tensor tables as standalone source, a Rust
 //! module or a C header, for builds that do not want a proc-macro.
 
-use promo_table::{DType, Op, Operand, Options, RuleTable};
+use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -55,7 +55,8 @@ struct Tables {
 fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
     let dtypes = table.dtypes.to_vec();
     let ops = table.ops.to_vec();
-    let mut reasons: Vec<String> = Vec::new();
+    // Each distinct refusal once: a rule set's reasons by index, the others by kind.
+    let mut refusals: Vec<Refusal<'_>> = Vec::new();
     let mut tables: Vec<Vec<u16>> = Vec::new();
     let mut table_of_op = Vec::new();
     let ops_or_one: Vec<Op> = if ops.is_empty() {
@@ -71,10 +72,9 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
                 {
                     Ok(d) => dtypes.iter().position(|&x| x == d).map_or(REFUSED, |i| i as u16),
                     Err(e) => {
-                        let text = e.to_string();
-                        let i = reasons.iter().position(|x| *x == text).unwrap_or_else(|| {
-                            reasons.push(text);
-                            reasons.len() - 1
+                        let i = refusals.iter().position(|x| *x == e).unwrap_or_else(|| {
+                            refusals.push(e);
+                            refusals.len() - 1
                         });
                         REFUSED | i as u16
                     }
@@ -111,7 +111,7 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
         ops,
         tables,
         table_of_op,
-        reasons,
+        reasons: refusals.iter().map(Refusal::to_string).collect(),
     }
 }
 
@@ -368,4 +368,43 @@ pub fn run_gen(args: &GenArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_worded_alike_keep_their_own_codes() {
+        let rules = promo_rules::load("twin.toml", TWIN).unwrap();
+        rules.with_table(|table| {
+            let t = collect(table, &table.default_options(), "twin.toml");
+            assert_eq!(t.reasons, ["mixed signedness", "mixed signedness"]);
+            // Rows i8, u8: (i8, u8) is refused for the first reason, (u8, i8) for the second.
+            assert_eq!(t.tables[0], [0, REFUSED, REFUSED | 1, 1]);
+        });
+    }
+
+    /// Two reasons worded alike.
+    const TWIN: &str = r#"
+[rules]
+name = "twin"
+marker = "Twin"
+title = "Twin reasons"
+version = "1"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[reasons]
+first = "mixed signedness"
+second = "mixed signedness"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8       u8
+i8   i8       !first
+u8   !second  u8
+'''
+"#;
 }

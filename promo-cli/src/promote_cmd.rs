@@ -16,7 +16,7 @@ pub enum Format {
     Markdown,
     /// Comma-separated, header row first.
     Csv,
-    /// `{"rules", "options", "dtypes", "table", "errors"}`.
+    /// `{"rules", "options", "dtypes", "table", "weak", "errors"}`.
     Json,
     /// One self-contained HTML page: the matrix as a coloured grid, one colour per
     /// kind of result, refusals' reasons on hover.
@@ -242,6 +242,23 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
             }
             let mut cells = serde_json::Map::new();
             let mut errors = serde_json::Map::new();
+            // Weakly typed results (JAX, TensorFlow), by the same keys as the table.
+            let mut weak = serde_json::Map::new();
+            for &l in table.dtypes {
+                let weak_row: serde_json::Map<String, serde_json::Value> = table
+                    .dtypes
+                    .iter()
+                    .filter(|&&r| {
+                        table
+                            .promote_result(options, op, Operand::Dimensioned(l), Operand::Dimensioned(r))
+                            .is_ok_and(|p| p.weak)
+                    })
+                    .map(|r| (r.name().to_owned(), serde_json::Value::Bool(true)))
+                    .collect();
+                if !weak_row.is_empty() {
+                    weak.insert(l.name().to_owned(), weak_row.into());
+                }
+            }
             for (lhs, row) in names.iter().zip(&matrix) {
                 let mut cell_row = serde_json::Map::new();
                 let mut error_row = serde_json::Map::new();
@@ -264,6 +281,7 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
                 "options": opts,
                 "dtypes": names,
                 "table": cells,
+                "weak": weak,
                 "errors": errors,
             });
             serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"

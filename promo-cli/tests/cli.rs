@@ -75,7 +75,9 @@ fn json_table_has_the_documented_shape() {
     assert_eq!(out.status.code(), Some(0));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["rules", "options", "dtypes", "table", "errors"]);
+    assert_eq!(keys, ["rules", "options", "dtypes", "table", "weak", "errors"]);
+    // kernel_float has no weak types.
+    assert_eq!(doc["weak"], serde_json::json!({}));
     assert_eq!(doc["rules"], "kernel_float");
     let dtypes = doc["dtypes"].as_array().unwrap();
     assert_eq!(doc["table"].as_object().unwrap().len(), dtypes.len());

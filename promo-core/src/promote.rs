@@ -117,19 +117,26 @@ pub fn result_type<'a>(
     };
     if rest.is_empty() {
         return match first {
-            Operand::Dimensioned(d) | Operand::Scalar(d) if table.dtypes.contains(&d) => Ok(d),
-            Operand::Dimensioned(d) | Operand::Scalar(d) => Err(Refusal::UnsupportedDType(d)),
-            Operand::Python(kind) => table.python[kind as usize].ok_or(Refusal::PythonScalar),
+            Operand::Python(kind) => table.python[kind as usize]
+                .and_then(Operand::dtype)
+                .ok_or(Refusal::PythonScalar),
+            tensor => match tensor.dtype() {
+                Some(d) if table.dtypes.contains(&d) => Ok(d),
+                Some(d) => Err(Refusal::UnsupportedDType(d)),
+                None => Err(Refusal::NoRule),
+            },
         };
     }
     let (mut acc, mut dtype) = (first, None);
     for &next in rest {
-        let step = table.promote(options, op, acc, next)?;
+        let step = table.promote_result(options, op, acc, next)?;
         acc = match (acc, next) {
-            (Operand::Dimensioned(_), _) | (_, Operand::Dimensioned(_)) => Operand::Dimensioned(step),
-            _ => Operand::Scalar(step),
+            // A weakly typed result stays weak (JAX, TensorFlow).
+            _ if step.weak => Operand::Weak(step.dtype),
+            (Operand::Dimensioned(_), _) | (_, Operand::Dimensioned(_)) => Operand::Dimensioned(step.dtype),
+            _ => Operand::Scalar(step.dtype),
         };
-        dtype = Some(step);
+        dtype = Some(step.dtype);
     }
     dtype.ok_or(Refusal::NoRule)
 }

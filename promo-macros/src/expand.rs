@@ -149,6 +149,7 @@ fn side_tokens(s: Side) -> TokenStream {
         Side::Scalar => quote!(::promo_core::__private::table::Side::Scalar),
         Side::Dimensioned => quote!(::promo_core::__private::table::Side::Dimensioned),
         Side::Python => quote!(::promo_core::__private::table::Side::Python),
+        Side::Weak => quote!(::promo_core::__private::table::Side::Weak),
         Side::Any => quote!(::promo_core::__private::table::Side::Any),
     }
 }
@@ -160,6 +161,10 @@ fn cell_tokens(c: Cell) -> TokenStream {
         Cell::Is(d) => {
             let d = dtype_tokens(d);
             quote!(#t::Is(#d))
+        }
+        Cell::Weak(d) => {
+            let d = dtype_tokens(d);
+            quote!(#t::Weak(#d))
         }
         Cell::Lhs => quote!(#t::Lhs),
         Cell::Rhs => quote!(#t::Rhs),
@@ -195,12 +200,19 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         };
         quote!(#t::OptionSpec { name: #oname, kind: #kind, default: #default, doc: #doc })
     });
-    let python = rules.python.iter().map(|p| match p {
-        Some(d) => {
-            let d = dtype_tokens(*d);
-            quote!(::core::option::Option::Some(#d))
+    let python = rules.python.iter().map(|p| {
+        let typed = |d: DType, kind: TokenStream| {
+            let d = dtype_tokens(d);
+            quote!(::core::option::Option::Some(#t::Operand::#kind(#d)))
+        };
+        match *p {
+            Some(Operand::Weak(d)) => typed(d, quote!(Weak)),
+            Some(o) => match o.dtype() {
+                Some(d) => typed(d, quote!(Dimensioned)),
+                None => quote!(::core::option::Option::None),
+            },
+            None => quote!(::core::option::Option::None),
         }
-        None => quote!(::core::option::Option::None),
     });
     let reasons = rules.reasons.iter().map(|(_, text)| text);
     let layers = rules.layers.iter().enumerate().map(|(index, l)| {
@@ -217,6 +229,10 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
         let cells = l.cells.iter().map(|&c| cell_tokens(c));
         let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
         let statement_end = promo_rules::model::statement_end(&rules.layers, index);
+        let retype = l.retype.iter().map(|&(a, b)| {
+            let (a, b) = (dtype_tokens(a), dtype_tokens(b));
+            quote!((#a, #b))
+        });
         quote! {
             #t::Layer {
                 name: #lname,
@@ -230,6 +246,7 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
                 cells: &[#(#cells),*],
                 promoted: &[#(#promoted),*],
                 statement_end: #statement_end,
+                retype: &[#(#retype),*],
             }
         }
     });
@@ -401,7 +418,7 @@ impl PairCx<'_> {
                         Operand::Dimensioned(b),
                     ) {
                         Ok(d) => Some(Ok(d)),
-                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason).to_owned())),
+                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason.index).to_owned())),
                         Err(_) => None,
                     },
                 );
@@ -410,14 +427,10 @@ impl PairCx<'_> {
         out
     }
 
-    /// The key of a reason the table lends. The table lends the model's own strings:
-    /// the reason is found by address, so two reasons worded alike keep their keys.
-    fn reason_key(&self, reason: &str) -> &str {
-        self.rules
-            .reasons
-            .iter()
-            .find(|(_, t)| std::ptr::eq(t.as_str(), reason))
-            .map_or("refused", |(k, _)| k)
+    /// The key of the reason at `index` (the table's reasons are the model's, in
+    /// order), so two reasons worded alike keep their own keys.
+    fn reason_key(&self, index: usize) -> &str {
+        self.rules.reasons.get(index).map_or("refused", |(k, _)| k)
     }
 
     /// `impl TRAIT<A, B> for Marker` for every pair under `op` (`TRAIT` is
@@ -461,7 +474,7 @@ impl PairCx<'_> {
                         }
                     }
                     Err(Refusal::Refused(reason)) => {
-                        let key = self.reason_key(reason);
+                        let key = self.reason_key(reason.index);
                         let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
                         reason_traits.entry(tr.to_string()).or_insert_with(|| {
                             let message = format!("{} refuses `{{A}}` with `{{B}}`: {reason}", self.who);
@@ -643,6 +656,44 @@ mod tests {
             "{expanded} expanded, {rejected} rejected"
         );
     }
+
+    #[test]
+    fn reasons_worded_alike_keep_their_own_diagnostic_traits() {
+        let rules = promo_rules::load("twin.toml", TWIN).unwrap();
+        let file: syn::File = syn::parse2(expand(&rules, "twin.toml", "/twin.toml")).unwrap();
+        let code = prettyplease::unparse(&file);
+        for wanted in [
+            "pub trait TwinRefusesFirst<A, B>",
+            "pub trait TwinRefusesSecond<A, B>",
+            "impl<Why: TwinRefusesFirst<i8, u8>> ::promo_core::Promote<i8, u8, Why>",
+            "impl<Why: TwinRefusesSecond<u8, i8>> ::promo_core::Promote<u8, i8, Why>",
+        ] {
+            assert!(code.contains(wanted), "no `{wanted}` in:\n{code}");
+        }
+    }
+
+    /// Two reasons worded alike.
+    const TWIN: &str = r#"
+[rules]
+name = "twin"
+marker = "Twin"
+title = "Twin reasons"
+version = "1"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[reasons]
+first = "mixed signedness"
+second = "mixed signedness"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8       u8
+i8   i8       !first
+u8   !second  u8
+'''
+"#;
 
     #[test]
     fn names_become_camel_case() {

@@ -1,11 +1,11 @@
 //! Stage 2b: the parts of the rule language that derive cells instead of listing
 //! them: the `[lattice]` (least upper bounds), kinds (bool < integer < float <
 //! complex), pair conditions (`where`) and row/column selectors. Validation turns
-//! each derived layer into an ordinary layer of cells with these.
+//! each derived layer into an ordinary layer of cells with [`cells`], once.
 
 use crate::parse::Token;
 use crate::Diagnostic;
-use promo_table::{Category, DType, PyScalar, Side};
+use promo_table::{Category, Cell, DType, Operand, PyScalar, Side};
 use std::ops::Range;
 
 /// The priority of a kind: bool 0, integer 1, float 2, complex 3 (`string`: none).
@@ -27,16 +27,77 @@ pub const KIND_NAMES: [&str; 4] = ["bool", "integer", "float", "complex"];
 pub fn key_rank(side: Side, key: usize) -> Option<u8> {
     match side {
         Side::Python => Some(key as u8),
+        Side::Any if key >= DType::COUNT + 4 => {
+            DType::from_index(key - DType::COUNT - 4).and_then(|d| kind_rank(d.category()))
+        }
         Side::Any if key >= DType::COUNT => Some((key - DType::COUNT) as u8),
         _ => DType::from_index(key).and_then(|d| kind_rank(d.category())),
+    }
+}
+
+/// A node of a `[lattice]`: a dtype, or the weak type of a dtype (`i64*`, the type
+/// of a Python scalar or of a weakly typed tensor in JAX and TensorFlow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The dtype.
+    pub dtype: DType,
+    /// Whether this is the dtype's weak type.
+    pub weak: bool,
+}
+
+impl Node {
+    /// The result cell of this type: [`Cell::Is`], or [`Cell::Weak`] for a weak type.
+    pub const fn cell(self) -> Cell {
+        if self.weak {
+            Cell::Weak(self.dtype)
+        } else {
+            Cell::Is(self.dtype)
+        }
+    }
+
+    /// The type of an operand as the lattice sees it, if it has a dtype.
+    pub const fn of(operand: Operand) -> Option<Node> {
+        match operand {
+            Operand::Weak(dtype) => Some(Node { dtype, weak: true }),
+            Operand::Dimensioned(dtype) | Operand::Scalar(dtype) => Some(Node { dtype, weak: false }),
+            Operand::Python(_) => None,
+        }
+    }
+
+    /// Parses a dtype's canonical name, with `*` after it for its weak type.
+    pub fn parse(text: &str) -> Result<Node, String> {
+        let (name, weak) = match text.strip_suffix('*') {
+            Some(name) => (name, true),
+            None => (text, false),
+        };
+        match DType::parse_name(name) {
+            Some(dtype) if dtype.name() == name => Ok(Node { dtype, weak }),
+            Some(d) => Err(format!(
+                "write dtype `{name}` by its canonical name `{}`",
+                d.name()
+            )),
+            None => Err(format!("unknown dtype `{text}`")),
+        }
+    }
+}
+
+impl From<DType> for Node {
+    fn from(dtype: DType) -> Node {
+        Node { dtype, weak: false }
+    }
+}
+
+impl core::fmt::Display for Node {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", self.dtype, if self.weak { "*" } else { "" })
     }
 }
 
 /// A partial order on dtypes given by its covering edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lattice {
-    /// The dtypes the edges name, in first-mention order.
-    pub nodes: Vec<DType>,
+    /// The dtypes and weak types the edges name, in first-mention order.
+    pub nodes: Vec<Node>,
     /// `up[i]`: the nodes directly above `nodes[i]`, with the span of that edge's
     /// upper end in the rule file.
     pub up: Vec<Vec<(usize, Range<usize>)>>,
@@ -50,11 +111,11 @@ pub struct Lattice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Join {
     /// The unique least upper bound.
-    Bound(DType),
+    Bound(Node),
     /// No node is above both.
     Unrelated,
     /// Two minimal upper bounds, neither above the other.
-    Ambiguous(DType, DType),
+    Ambiguous(Node, Node),
 }
 
 impl Lattice {
@@ -68,7 +129,7 @@ impl Lattice {
         whole: Range<usize>,
     ) -> Result<Lattice, Vec<Diagnostic>> {
         let mut errors = Vec::new();
-        let mut nodes: Vec<DType> = Vec::new();
+        let mut nodes: Vec<Node> = Vec::new();
         let mut up: Vec<Vec<(usize, Range<usize>)>> = Vec::new();
         let mut named_at: Vec<Range<usize>> = Vec::new();
         for line in lines {
@@ -80,8 +141,8 @@ impl Lattice {
                     groups.push(Vec::new());
                     continue;
                 }
-                match lattice_dtype(&token.text) {
-                    Ok(d) if allowed.contains(&d) => {
+                match Node::parse(&token.text) {
+                    Ok(d) if allowed.contains(&d.dtype) => {
                         let i = nodes.iter().position(|&n| n == d).unwrap_or_else(|| {
                             nodes.push(d);
                             up.push(Vec::new());
@@ -95,12 +156,17 @@ impl Lattice {
                     }
                     Ok(d) => {
                         errors.push(Diagnostic::new(
-                            format!("lattice dtype `{d}` is not in `rules.dtypes`"),
+                            format!("lattice dtype `{}` is not in `rules.dtypes`", d.dtype),
                             token.span.clone(),
                         ));
                         ok = false;
                     }
                     Err(message) => {
+                        let message = if message.starts_with("unknown dtype") {
+                            format!("{message} in the lattice")
+                        } else {
+                            message
+                        };
                         errors.push(Diagnostic::new(message, token.span.clone()));
                         ok = false;
                     }
@@ -172,21 +238,21 @@ impl Lattice {
         }
     }
 
-    fn index(&self, d: DType) -> Option<usize> {
+    fn index(&self, d: Node) -> Option<usize> {
         self.nodes.iter().position(|&n| n == d)
     }
 
     /// Whether `b` is `a` or above it.
-    pub fn le(&self, a: DType, b: DType) -> bool {
-        match (self.index(a), self.index(b)) {
+    pub fn le(&self, a: impl Into<Node>, b: impl Into<Node>) -> bool {
+        match (self.index(a.into()), self.index(b.into())) {
             (Some(i), Some(j)) => self.above[i][j],
             _ => false,
         }
     }
 
     /// The least upper bound of `a` and `b` (unrelated if either is not a node).
-    pub fn join(&self, a: DType, b: DType) -> Join {
-        let (Some(i), Some(j)) = (self.index(a), self.index(b)) else {
+    pub fn join(&self, a: impl Into<Node>, b: impl Into<Node>) -> Join {
+        let (Some(i), Some(j)) = (self.index(a.into()), self.index(b.into())) else {
             return Join::Unrelated;
         };
         let common: Vec<usize> = (0..self.nodes.len())
@@ -206,8 +272,8 @@ impl Lattice {
 
     /// A shortest chain of edges from `from` up to `to` (both included), if `to`
     /// is above `from`.
-    pub fn path(&self, from: DType, to: DType) -> Option<Vec<DType>> {
-        let (start, goal) = (self.index(from)?, self.index(to)?);
+    pub fn path(&self, from: impl Into<Node>, to: impl Into<Node>) -> Option<Vec<Node>> {
+        let (start, goal) = (self.index(from.into())?, self.index(to.into())?);
         let mut previous = vec![usize::MAX; self.nodes.len()];
         let mut queue = std::collections::VecDeque::from([start]);
         previous[start] = start;
@@ -233,19 +299,8 @@ impl Lattice {
     }
 }
 
-fn lattice_dtype(text: &str) -> Result<DType, String> {
-    match DType::parse_name(text) {
-        Some(d) if d.name() == text => Ok(d),
-        Some(d) => Err(format!(
-            "write dtype `{text}` by its canonical name `{}`",
-            d.name()
-        )),
-        None => Err(format!("unknown dtype `{text}` in the lattice")),
-    }
-}
-
 /// A cycle of edges, written `a -> b -> a`, with the span of its closing edge.
-fn find_cycle(nodes: &[DType], up: &[Vec<(usize, Range<usize>)>]) -> Option<(String, Range<usize>)> {
+fn find_cycle(nodes: &[Node], up: &[Vec<(usize, Range<usize>)>]) -> Option<(String, Range<usize>)> {
     // 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; nodes.len()];
     let mut stack: Vec<usize> = Vec::new();
@@ -280,7 +335,7 @@ fn find_cycle(nodes: &[DType], up: &[Vec<(usize, Range<usize>)>]) -> Option<(Str
     for start in 0..nodes.len() {
         if state[start] == 0 {
             if let Some((cycle, span)) = visit(start, up, &mut state, &mut stack) {
-                let names: Vec<&str> = cycle.iter().map(|&i| nodes[i].name()).collect();
+                let names: Vec<String> = cycle.iter().map(|&i| nodes[i].to_string()).collect();
                 return Some((names.join(" -> "), span));
             }
         }
@@ -409,9 +464,11 @@ fn parse_test(part: &str) -> Result<Test, String> {
 /// or on a Python side a Python scalar kind.
 pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, String> {
     if side == Side::Any {
-        // Tensors as on a tensor side; a kind also selects the Python scalar of
-        // that kind (`integer`: a Python int).
-        let mut keys = select(Side::Tensor, name, dtypes)?;
+        // Tensors as on a tensor side, and weakly typed tensors of those dtypes; a
+        // kind also selects the Python scalar of that kind (`integer`: a Python int).
+        let tensors = select(Side::Tensor, name, dtypes)?;
+        let weak = tensors.iter().map(|k| DType::COUNT + 4 + k);
+        let mut keys: Vec<usize> = tensors.iter().copied().chain(weak).collect();
         if let Some(rank) = KIND_NAMES.iter().position(|k| *k == name) {
             keys.push(DType::COUNT + rank);
         }
@@ -448,6 +505,68 @@ pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, St
     }
 }
 
+/// The `result` of a derived layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultRule {
+    /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
+    Cell(Cell),
+    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
+    Lub,
+}
+
+/// The type a key of a side stands for in a derived layer: the dtype itself (weak
+/// on a `weak` side), or the `[python]` type of a Python scalar kind.
+fn key_node(side: Side, key: usize, python: [Option<Operand>; 4]) -> Option<Node> {
+    let weak = |d: usize| DType::from_index(d).map(|dtype| Node { dtype, weak: true });
+    match side {
+        Side::Python => python[key].and_then(Node::of),
+        Side::Weak => weak(key),
+        Side::Any if key >= DType::COUNT + 4 => weak(key - DType::COUNT - 4),
+        Side::Any if key >= DType::COUNT => python[key - DType::COUNT].and_then(Node::of),
+        _ => DType::from_index(key).map(Node::from),
+    }
+}
+
+/// The cells of a derived layer over `rows` × `cols` (keys of the two `sides`), row
+/// by row: `rule` for every pair that meets `condition`, [`Cell::Defer`] for the
+/// others. `lhs` and `rhs` become the operand's dtype (a Python scalar's `[python]`
+/// dtype); `lub` is the least upper bound in `lattice`, and a pair without one is
+/// left to the next layer.
+pub fn cells(
+    rule: ResultRule,
+    condition: Option<&PairCondition>,
+    sides: (Side, Side),
+    (rows, cols): (&[usize], &[usize]),
+    python: [Option<Operand>; 4],
+    lattice: Option<&Lattice>,
+) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(rows.len() * cols.len());
+    for &r in rows {
+        for &c in cols {
+            let (a, b) = (key_node(sides.0, r, python), key_node(sides.1, c, python));
+            let dtypes = (a.map(|n| n.dtype), b.map(|n| n.dtype));
+            if condition.is_some_and(|cond| !cond.holds(sides, (r, c), dtypes)) {
+                cells.push(Cell::Defer);
+                continue;
+            }
+            let cell = match rule {
+                ResultRule::Cell(Cell::Lhs) => a.map_or(Cell::Defer, Node::cell),
+                ResultRule::Cell(Cell::Rhs) => b.map_or(Cell::Defer, Node::cell),
+                ResultRule::Cell(cell) => cell,
+                ResultRule::Lub => match (a, b, lattice) {
+                    (Some(a), Some(b), Some(lattice)) => match lattice.join(a, b) {
+                        Join::Bound(d) => d.cell(),
+                        Join::Unrelated | Join::Ambiguous(..) => Cell::Defer,
+                    },
+                    _ => Cell::Defer,
+                },
+            };
+            cells.push(cell);
+        }
+    }
+    cells
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,9 +598,9 @@ mod tests {
     #[test]
     fn joins_are_least_upper_bounds() {
         let l = build("bool -> u8 i8\nu8 -> u16 i16\ni8 -> i16 -> i32\nu16 -> i32").unwrap();
-        assert_eq!(l.join(DType::U8, DType::I8), Join::Bound(DType::I16));
-        assert_eq!(l.join(DType::U16, DType::I8), Join::Bound(DType::I32));
-        assert_eq!(l.join(DType::Bool, DType::Bool), Join::Bound(DType::Bool));
+        assert_eq!(l.join(DType::U8, DType::I8), Join::Bound(DType::I16.into()));
+        assert_eq!(l.join(DType::U16, DType::I8), Join::Bound(DType::I32.into()));
+        assert_eq!(l.join(DType::Bool, DType::Bool), Join::Bound(DType::Bool.into()));
         assert_eq!(l.join(DType::I8, DType::F32), Join::Unrelated);
         assert_eq!(l.path(DType::Bool, DType::I32).unwrap().len(), 4);
         assert!(l.le(DType::U8, DType::I32));
@@ -498,6 +617,58 @@ mod tests {
     fn cycles_are_named() {
         let e = build("i8 -> i16 -> i32\ni32 -> i8").unwrap_err();
         assert!(e[0].message.contains("i8 -> i16 -> i32 -> i8"), "{e:?}");
+    }
+
+    #[test]
+    fn derived_cells_follow_the_rule_where_the_condition_holds() {
+        let l = build("i8 u8 -> i16 -> f32").unwrap();
+        let keys = |ds: &[DType]| ds.iter().map(|d| d.index()).collect::<Vec<_>>();
+        let (rows, cols) = (keys(&[DType::I8, DType::F32]), keys(&[DType::U8, DType::C64]));
+        let t = (Side::Tensor, Side::Tensor);
+        let none = [None; 4];
+        let lub = cells(ResultRule::Lub, None, t, (&rows, &cols), none, Some(&l));
+        // c64 is not in the lattice: no upper bound, left to the next layer.
+        assert_eq!(
+            lub,
+            [
+                Cell::Is(DType::I16),
+                Cell::Defer,
+                Cell::Is(DType::F32),
+                Cell::Defer
+            ]
+        );
+        let higher = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
+        let lhs = cells(
+            ResultRule::Cell(Cell::Lhs),
+            Some(&higher),
+            t,
+            (&rows, &cols),
+            none,
+            None,
+        );
+        assert_eq!(lhs, [Cell::Defer, Cell::Defer, Cell::Is(DType::F32), Cell::Defer]);
+        // `rhs` on a Python side is the scalar's `[python]` dtype, or nothing.
+        let py = (Side::Tensor, Side::Python);
+        let python = [None, Some(Operand::Dimensioned(DType::I16)), None, None];
+        let ints = [PyScalar::Int.index(), PyScalar::Float.index()];
+        let rhs = cells(
+            ResultRule::Cell(Cell::Rhs),
+            None,
+            py,
+            (&rows[..1], &ints),
+            python,
+            None,
+        );
+        assert_eq!(rhs, [Cell::Is(DType::I16), Cell::Defer]);
+        let refuse = cells(
+            ResultRule::Cell(Cell::Refuse(2)),
+            None,
+            t,
+            (&rows, &cols[..1]),
+            none,
+            None,
+        );
+        assert_eq!(refuse, [Cell::Refuse(2); 2]);
     }
 
     #[test]

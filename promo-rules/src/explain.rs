@@ -1,9 +1,9 @@
 //! `promo explain`: which statement of a rule file decided a pair, and how.
 
-use crate::derive::Join;
+use crate::derive::{Join, Node};
 use crate::model::{Derivation, ResultRule, RuleFile};
 use crate::Diagnostic;
-use promo_table::{Cell, DType, Op, Operand, Options, Refusal};
+use promo_table::{Cell, Op, Operand, Options, Refusal};
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -31,11 +31,7 @@ pub fn explain(
         let shown = match &answer {
             Ok(d) => d.to_string(),
             Err(Refusal::Refused(reason)) => {
-                let key = rules
-                    .reasons
-                    .iter()
-                    .find(|(_, text)| text == reason)
-                    .map_or("", |(k, _)| k.as_str());
+                let key = rules.reasons.get(reason.index).map_or("", |(k, _)| k.as_str());
                 format!("refused (!{key}): {reason}")
             }
             Err(other) => format!("refused: {other}"),
@@ -75,17 +71,39 @@ pub fn explain(
         }
         // The operands as the layer saw them.
         let typed = |o: Operand| match o {
-            Operand::Python(k) if trace.python_typed => rules.python[k.index()].map(Operand::Dimensioned).unwrap_or(o),
+            Operand::Python(k) if trace.python_typed => rules.python[k.index()].unwrap_or(o),
             other => other,
         };
         let (mut l, mut r) = (typed(lhs), typed(rhs));
+        if let Some(index) = trace.retyped_by {
+            let retyping = &rules.layers[index];
+            let map: Vec<String> = retyping.retype.iter().map(|(a, b)| format!("{a} as {b}")).collect();
+            let _ = writeln!(
+                out,
+                "  retyped first by layer {}, \"{}\" ({}): {}, and the answer mapped the same way",
+                index + 1,
+                retyping.name,
+                at(&retyping.span),
+                map.join(", ")
+            );
+            let retyped = |o: Operand| {
+                o.dtype()
+                    .and_then(|d| retyping.retype.iter().find(|(a, _)| *a == d))
+                    .map_or(o, |&(_, b)| o.with_dtype(b))
+            };
+            (l, r) = (retyped(l), retyped(r));
+        }
         if trace.python_typed {
             for o in [lhs, rhs] {
                 if let Operand::Python(k) = o {
-                    if let Some(d) = rules.python[k.index()] {
+                    if let Some(t) = rules.python[k.index()] {
+                        let typed = match t {
+                            Operand::Weak(d) => format!("a weakly typed tensor of dtype {d}"),
+                            other => format!("a tensor of dtype {}", key_name(other)),
+                        };
                         let _ = writeln!(
                             out,
-                            "  no layer speaks of a Python {k} here: it is typed as a tensor of dtype {d} ([python])"
+                            "  no layer speaks of a Python {k} here: it is typed as {typed} ([python])"
                         );
                     }
                 }
@@ -111,6 +129,7 @@ pub fn explain(
             if let Some(below) = table.trace_after(trace.layer, options, op, pl, pr) {
                 let promoted = match below.cell {
                     promo_table::Cell::Is(d) => d.name().to_owned(),
+                    promo_table::Cell::Weak(d) => format!("{d}*"),
                     other => format!("{other:?}"),
                 };
                 let _ = writeln!(
@@ -142,6 +161,8 @@ pub fn explain(
                     cell_span.as_ref().map_or(String::new(), &at)
                 );
             }
+            // A retyping layer never decides: the walk goes on below it.
+            Derivation::Retype => {}
             Derivation::Result { rule, condition } => {
                 let written = cell_span
                     .as_ref()
@@ -152,15 +173,20 @@ pub fn explain(
                 match rule {
                     ResultRule::Lub => {
                         let _ = writeln!(out, "  result = \"lub\": the least upper bound in the [lattice] ({place})");
-                        if let (Some(a), Some(b), Some(lattice), Cell::Is(top)) =
-                            (operand_dtype(rules, l), operand_dtype(rules, r), &rules.lattice, trace.cell)
+                        let top = match trace.cell {
+                            Cell::Is(d) => Some(Node::from(d)),
+                            Cell::Weak(d) => Some(Node { dtype: d, weak: true }),
+                            _ => None,
+                        };
+                        if let (Some(a), Some(b), Some(lattice), Some(top)) =
+                            (operand_node(rules, l), operand_node(rules, r), &rules.lattice, top)
                         {
                             if let Join::Bound(_) = lattice.join(a, b) {
                                 for from in if a == b { vec![a] } else { vec![a, b] } {
                                     if from == top {
                                         let _ = writeln!(out, "    {top} is itself the bound");
                                     } else if let Some(chain) = lattice.path(from, top) {
-                                        let names: Vec<&str> = chain.iter().map(|d| d.name()).collect();
+                                        let names: Vec<String> = chain.iter().map(|d| d.to_string()).collect();
                                         let _ = writeln!(out, "    {}", names.join(" -> "));
                                     }
                                 }
@@ -191,14 +217,64 @@ fn cell_span(rules: &RuleFile, layer: usize, l: Operand, r: Operand) -> Option<R
 
 fn key_name(o: Operand) -> String {
     match o {
-        Operand::Dimensioned(d) | Operand::Scalar(d) => d.to_string(),
+        Operand::Dimensioned(d) | Operand::Scalar(d) | Operand::Weak(d) => d.to_string(),
         Operand::Python(k) => k.to_string(),
     }
 }
 
-fn operand_dtype(rules: &RuleFile, o: Operand) -> Option<DType> {
+/// The lattice's type for an operand: its dtype, weak or not, or a Python scalar's
+/// `[python]` type.
+fn operand_node(rules: &RuleFile, o: Operand) -> Option<Node> {
     match o {
-        Operand::Dimensioned(d) | Operand::Scalar(d) => Some(d),
-        Operand::Python(k) => rules.python[k.index()],
+        Operand::Python(k) => rules.python[k.index()].and_then(Node::of),
+        other => Node::of(other),
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use promo_table::DType;
+
+    #[test]
+    fn a_refusal_names_its_own_reason_key_when_two_are_worded_alike() {
+        let rules = crate::load("twin.toml", TWIN).unwrap();
+        let (i8, u8) = (Operand::Dimensioned(DType::I8), Operand::Dimensioned(DType::U8));
+        let options = Options::from_values(&[]);
+        let first_line = |lhs, rhs| {
+            let text = explain(&rules, "twin.toml", TWIN, &options, Op::Add, lhs, rhs);
+            text.lines().next().unwrap_or_default().to_owned()
+        };
+        assert_eq!(
+            first_line(i8, u8),
+            "twin: add(i8, u8) = refused (!first): mixed signedness"
+        );
+        assert_eq!(
+            first_line(u8, i8),
+            "twin: add(u8, i8) = refused (!second): mixed signedness"
+        );
+    }
+
+    /// Two reasons worded alike.
+    const TWIN: &str = r#"
+[rules]
+name = "twin"
+marker = "Twin"
+title = "Twin reasons"
+version = "1"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[reasons]
+first = "mixed signedness"
+second = "mixed signedness"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8       u8
+i8   i8       !first
+u8   !second  u8
+'''
+"#;
 }

@@ -5,8 +5,8 @@
 //! | stage | module | does |
 //! | --- | --- | --- |
 //! | parse | [`parse`] | TOML text → [`parse::RawFile`], byte spans kept |
-//! | validate | [`validate`] | names resolved, every `check_*` rule applied, all errors collected |
-//! | derive | [`derive`](mod@derive) | the lattice, kinds, `where` conditions: derived layers become cells |
+//! | validate | [`validate`] | names resolved into the model, spans kept; then every `check_*` rule, in order; all errors collected |
+//! | derive | [`derive`](mod@derive) | the lattice, kinds, `where` conditions: a derived layer's cells, derived once as it is resolved |
 //! | model | [`model`] | the checked [`RuleFile`]; [`RuleFile::with_table`] for lookups |
 //! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
 //!
@@ -31,7 +31,9 @@ pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
 pub use explain::explain;
 pub use model::RuleFile;
 
-/// Parses and validates the rule file at `path` (used only in messages) with text `src`.
+/// Parses and validates the rule file at `path` (used only in messages) with text `src`:
+/// parse, then resolve (deriving each derived layer's cells) and check; no text is
+/// parsed or split twice.
 pub fn load(path: &str, src: &str) -> Result<RuleFile, Diagnostics> {
     let fail = |errors| Diagnostics {
         path: path.to_owned(),

@@ -1,8 +1,13 @@
 //! The checked model of a rule file: every name resolved, every cell typed.
 
 use crate::derive::{Lattice, PairCondition};
-use promo_table::{Cell, Condition, DType, Layer, Op, OptionKind, OptionSpec, OptionValue, RuleTable, Side};
+use crate::properties::Property;
+use promo_table::{
+    Cell, Condition, DType, Layer, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
+};
 use std::ops::Range;
+
+pub use crate::derive::ResultRule;
 
 /// One option of a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +20,8 @@ pub struct OptionDef {
     pub default: OptionValue,
     /// What it does.
     pub doc: String,
+    /// Where its default is written.
+    pub default_span: Range<usize>,
 }
 
 /// The type of an [`OptionDef`].
@@ -35,6 +42,8 @@ pub struct Mode {
     pub marker: String,
     /// A value for every option, in option order.
     pub values: Vec<OptionValue>,
+    /// Where it is declared: the header's `marker`, or its entry in `[modes]`.
+    pub span: Range<usize>,
 }
 
 /// One matrix with the conditions under which it applies.
@@ -71,6 +80,10 @@ pub struct LayerDef {
     /// The position of the `[[layer]]` statement it comes from (its `cases` and
     /// mirror image share it).
     pub statement: usize,
+    /// A retyping (`retype = { i64 = "i32" }`): operands of each first dtype are
+    /// taken as the second by the layers after it, and the answer mapped so; empty
+    /// for a layer with cells.
+    pub retype: Vec<(DType, DType)>,
 }
 
 /// How a layer gives its cells.
@@ -87,15 +100,8 @@ pub enum Derivation {
         /// The `where` condition, if any.
         condition: Option<PairCondition>,
     },
-}
-
-/// The `result` of a derived layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultRule {
-    /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
-    Cell(Cell),
-    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
-    Lub,
+    /// No cells: the operands are retyped for the layers after it (`retype`).
+    Retype,
 }
 
 impl LayerDef {
@@ -130,6 +136,7 @@ impl LayerDef {
             mirror: true,
             promoted: self.promoted.clone(),
             statement: self.statement,
+            retype: self.retype.clone(),
         }
     }
 
@@ -166,8 +173,9 @@ pub struct RuleFile {
     pub options: Vec<OptionDef>,
     /// Marker types: the default one first, then `[modes]`.
     pub modes: Vec<Mode>,
-    /// Tensor dtype of each Python scalar kind, where no layer covers it.
-    pub python: [Option<DType>; 4],
+    /// How each Python scalar kind is typed: a tensor of a dtype, or a weakly typed
+    /// one (`[python] int = "i64*"`).
+    pub python: [Option<Operand>; 4],
     /// Refusal reasons: (key, text).
     pub reasons: Vec<(String, String)>,
     /// Named groups of operations (`[op_classes]`).
@@ -176,6 +184,23 @@ pub struct RuleFile {
     pub lattice: Option<Lattice>,
     /// Layers, most specific first.
     pub layers: Vec<LayerDef>,
+    /// The properties `[rules]` declares (`associative = true`, `lattice = true`),
+    /// each with where it is declared.
+    pub declared: Vec<(Property, Range<usize>)>,
+    /// Where the header's names and the reasons are written.
+    pub spans: Spans,
+}
+
+/// Where the parts of a rule file outside its layers and options are written: what
+/// the checks of those parts point at.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spans {
+    /// `rules.name`.
+    pub name: Range<usize>,
+    /// `rules.marker`.
+    pub marker: Range<usize>,
+    /// Each reason's text, in [`RuleFile::reasons`] order.
+    pub reasons: Vec<Range<usize>>,
 }
 
 /// The index of the first layer after the statement that layer `i` belongs to.
@@ -187,13 +212,10 @@ pub fn statement_end(layers: &[LayerDef], i: usize) -> usize {
         .count()
 }
 
-/// The size of the key domain of a side: dtypes or Python kinds.
+/// The size of the key domain of a side: dtypes, Python kinds, or both and weak
+/// dtypes ([`Side::domain_len`]).
 pub fn domain_len(side: Side) -> usize {
-    match side {
-        Side::Python => 4,
-        Side::Any => DType::COUNT + 4,
-        Side::Tensor | Side::Scalar | Side::Dimensioned => DType::COUNT,
-    }
+    side.domain_len()
 }
 
 /// `index_of[key] = position`, [`promo_table::ABSENT`] elsewhere.
@@ -257,6 +279,7 @@ impl RuleFile {
                 width: l.cols.len(),
                 cells: &l.cells,
                 promoted: &l.promoted,
+                retype: &l.retype,
                 statement_end: statement_end(&self.layers, i),
             })
             .collect();

@@ -137,6 +137,10 @@ pub struct RawLayer {
     /// expands them, so no later stage sees a `cases` list.
     #[serde(default)]
     pub cases: Option<Vec<Spanned<RawCase>>>,
+    /// A retyping: operands of each key's dtype are taken as the value's dtype by
+    /// the layers after this one, and their answer is mapped the same way.
+    #[serde(default)]
+    pub retype: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     /// The position of the `[[layer]]` this layer comes from: the cases of one
     /// layer share it.
     #[serde(skip)]

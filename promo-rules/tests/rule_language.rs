@@ -549,3 +549,163 @@ promoted = ["f9"]
     assert!(e.contains("`any` operands take a `result`"), "{e}");
     assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
 }
+
+/// The base check counts a mirrored layer's mirror image as a layer of its own:
+/// a file whose layers leave pairs undecided is an error with or without mirrors.
+#[test]
+fn a_file_with_mirrored_layers_still_needs_every_pair_decided() {
+    let src = format!(
+        "{HEADER}[[layer]]\nname = \"one pair, both orders\"\nrows = [\"i8\"]\ncols = [\"u8\"]\nresult = \"i8\"\nmirrored = true\n"
+    );
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("missing cell: no layer without `when` or `ops` has a result for (bool, bool)"),
+        "{e}"
+    );
+}
+
+/// `lub` without a `[lattice]` is named beside the layer's other errors.
+#[test]
+fn lub_without_a_lattice_is_named_beside_other_errors() {
+    let e = errors("[[layer]]\nname = \"x\"\nrows = [\"f9\"]\nresult = \"lub\"\n");
+    assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
+    assert!(e.contains("`result = \"lub\"` needs a `[lattice]`"), "{e}");
+    // A declared lattice that does not build has its own errors, and no other.
+    let e = errors("[lattice]\nedges = 'i8 -> f9'\n[[layer]]\nname = \"x\"\nresult = \"lub\"\n");
+    assert!(e.contains("unknown dtype `f9` in the lattice"), "{e}");
+    assert!(!e.contains("needs a `[lattice]`"), "{e}");
+}
+
+#[test]
+fn weak_types_promote_through_the_lattice_and_stay_weak() {
+    // JAX's lattice in small: a weak int below the integers, a weak float below f32.
+    let rules = load(
+        r#"
+[python]
+int = "i16*"
+float = "f32*"
+
+[lattice]
+edges = '''
+bool -> i16*
+i16* -> i8 u8
+i8 u8 -> i16 -> f32*
+f32* -> f32 -> c64
+'''
+
+[[layer]]
+name = "comparisons give bool, weak where the promotion is"
+ops = ["equal"]
+promoted = ["bool", "integer", "float", "complex"]
+result = "bool"
+
+[[layer]]
+name = "two Python scalars: the least upper bound of their weak types"
+operands = ["python", "python"]
+result = "lub"
+
+[[layer]]
+name = "a weak tensor or a Python scalar with a tensor"
+operands = ["tensor", "weak"]
+result = "lub"
+mirrored = true
+
+[[layer]]
+name = "base"
+result = "lub"
+"#,
+    )
+    .unwrap();
+    let promote = |op, lhs, rhs| {
+        rules.with_table(|t| {
+            t.promote_result(&t.default_options(), op, lhs, rhs)
+                .map(|p| p.to_string())
+                .map_err(|e| e.to_string())
+        })
+    };
+    let t = Operand::Dimensioned;
+    let py = Operand::Python;
+    // A weak int gives way to any integer; with a float it is the float.
+    assert_eq!(promote(Op::Add, t(DType::U8), py(PyScalar::Int)), Ok("u8".into()));
+    assert_eq!(
+        promote(Op::Add, t(DType::I8), Operand::Weak(DType::I16)),
+        Ok("i8".into())
+    );
+    // Two weak types stay weak: int with float is the weak float.
+    assert_eq!(
+        promote(Op::Add, py(PyScalar::Int), py(PyScalar::Float)),
+        Ok("weak:f32".into())
+    );
+    // i8 with u8 joins at i16, a strong type; bool with a Python int is the weak int.
+    assert_eq!(promote(Op::Add, t(DType::I8), t(DType::U8)), Ok("i16".into()));
+    assert_eq!(
+        promote(Op::Add, t(DType::Bool), py(PyScalar::Int)),
+        Ok("weak:i16".into())
+    );
+    // A result filter keeps the weakness of the promotion it tests.
+    assert_eq!(
+        promote(Op::Equal, py(PyScalar::Int), py(PyScalar::Float)),
+        Ok("weak:bool".into())
+    );
+    assert_eq!(promote(Op::Equal, t(DType::I8), t(DType::U8)), Ok("bool".into()));
+    // A Python complex is not typed here: two Python scalars refuse it.
+    assert!(promote(Op::Add, py(PyScalar::Int), py(PyScalar::Complex)).is_err());
+}
+
+#[test]
+fn a_retype_layer_maps_operands_and_the_answer() {
+    // JAX without 64-bit types: i16 operands are taken as i8, and so is an i16 answer.
+    let rules = load(&format!(
+        r#"
+[options.small]
+type = "bool"
+default = false
+doc = "no 16-bit types"
+
+{LATTICE}
+[[layer]]
+name = "16 bits are 8"
+when = {{ small = true }}
+retype = {{ i16 = "i8" }}
+
+[[layer]]
+name = "base"
+result = "lub"
+"#
+    ))
+    .unwrap();
+    let at = |small: &str, lhs, rhs| {
+        rules.with_table(|t| {
+            let options = t.options_from([small]).unwrap();
+            t.promote(
+                &options,
+                Op::Add,
+                Operand::Dimensioned(lhs),
+                Operand::Dimensioned(rhs),
+            )
+            .map_err(|e| e.to_string())
+        })
+    };
+    // u8 with i8 joins at i16: i8 when 16-bit types are off.
+    assert_eq!(at("small=false", DType::U8, DType::I8), Ok(DType::I16));
+    assert_eq!(at("small=true", DType::U8, DType::I8), Ok(DType::I8));
+    // An i16 operand is an i8 one first: i16 with u8 is then i8 with u8.
+    assert_eq!(at("small=true", DType::I16, DType::U8), Ok(DType::I8));
+    assert_eq!(at("small=true", DType::I16, DType::F32), Ok(DType::F32));
+    let e = errors(
+        r#"
+[[layer]]
+name = "bad retype"
+retype = { i16 = "f9" }
+result = "f32"
+
+[[layer]]
+name = "base"
+result = "f32"
+"#,
+    );
+    assert!(
+        e.contains("unknown dtype") && e.contains("takes no `result`"),
+        "{e}"
+    );
+}

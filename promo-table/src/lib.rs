@@ -6,6 +6,10 @@
 //! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
+//! | [`OptionSpec`], [`Options`] | a rule set's options, and `KEY=VALUE` settings parsed |
+//! | [`Cell`] | one cell of a layer, and its `u16` code |
+//! | [`Layer`], [`RuleTable::trace`] | one matrix with its conditions, and the walk over the layers |
+//! | [`Flat`], [`RuleTable::flatten`] | every answer precomputed, read by one indexed load |
 //! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores |
 //! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
 //!
@@ -19,21 +23,29 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cell;
 mod dtype;
+#[cfg(test)]
+mod fixture;
+mod flat;
+mod flatten;
 mod has_dtype;
+mod layer;
 mod onnx;
 mod op;
 mod operand;
+mod options;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod table;
 
+pub use cell::Cell;
 pub use dtype::{Category, DType, UnknownDType};
+pub use flat::{operand_key, operand_of_key, option_combo, Flat, OPERAND_KEYS};
+pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
+pub use layer::{Condition, Layer, Side, Trace, ABSENT};
 pub use op::{op_types, Op, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
-pub use table::{
-    operand_key, operand_of_key, option_combo, Cell, Condition, Flat, FlatParts, Layer, OptionError,
-    OptionKind, OptionSpec, OptionValue, Options, Refusal, RuleTable, Side, Trace, ABSENT, MAX_OPTIONS,
-    OPERAND_KEYS,
-};
+pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options, MAX_OPTIONS};
+pub use table::{Promotion, Reason, Refusal, RuleTable};

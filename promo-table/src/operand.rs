@@ -59,14 +59,27 @@ pub enum Operand {
     Scalar(DType),
     /// A Python scalar literal.
     Python(PyScalar),
+    /// A weakly typed tensor (JAX's `weak_type` arrays, TensorFlow's `WeakTensor`):
+    /// its dtype gives way to a strongly typed operand's, as a Python scalar's does.
+    Weak(DType),
 }
 
 impl Operand {
-    /// The operand's dtype, if it is a tensor of either rank.
+    /// The operand's dtype, if it is a tensor (of either rank, weakly typed or not).
     pub const fn dtype(self) -> Option<DType> {
         match self {
-            Operand::Dimensioned(d) | Operand::Scalar(d) => Some(d),
+            Operand::Dimensioned(d) | Operand::Scalar(d) | Operand::Weak(d) => Some(d),
             Operand::Python(_) => None,
+        }
+    }
+
+    /// The same kind of operand with another dtype (a Python scalar stays as it is).
+    pub const fn with_dtype(self, dtype: DType) -> Operand {
+        match self {
+            Operand::Dimensioned(_) => Operand::Dimensioned(dtype),
+            Operand::Scalar(_) => Operand::Scalar(dtype),
+            Operand::Weak(_) => Operand::Weak(dtype),
+            Operand::Python(k) => Operand::Python(k),
         }
     }
 }
@@ -77,6 +90,7 @@ impl fmt::Display for Operand {
             Operand::Dimensioned(d) => write!(f, "{d}"),
             Operand::Scalar(d) => write!(f, "scalar:{d}"),
             Operand::Python(k) => write!(f, "python:{k}"),
+            Operand::Weak(d) => write!(f, "weak:{d}"),
         }
     }
 }
@@ -89,7 +103,7 @@ impl fmt::Display for BadOperand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "bad operand `{}`: expected DTYPE, scalar:DTYPE or python:bool|int|float|complex",
+            "bad operand `{}`: expected DTYPE, scalar:DTYPE, weak:DTYPE or python:bool|int|float|complex",
             self.0
         )
     }
@@ -100,14 +114,15 @@ impl std::error::Error for BadOperand {}
 impl FromStr for Operand {
     type Err = BadOperand;
 
-    /// Parses `DTYPE` (a tensor), `scalar:DTYPE` (a rank-0 tensor) or
-    /// `python:bool|int|float|complex` (a Python scalar).
+    /// Parses `DTYPE` (a tensor), `scalar:DTYPE` (a rank-0 tensor), `weak:DTYPE` (a
+    /// weakly typed tensor) or `python:bool|int|float|complex` (a Python scalar).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || BadOperand(s.to_owned());
         match s.split_once(':') {
             None => s.parse().map(Operand::Dimensioned).map_err(|_| bad()),
             Some(("scalar", d)) => d.parse().map(Operand::Scalar).map_err(|_| bad()),
             Some(("python", k)) => PyScalar::parse_name(k).map(Operand::Python).ok_or_else(bad),
+            Some(("weak", d)) => d.parse().map(Operand::Weak).map_err(|_| bad()),
             Some(_) => Err(bad()),
         }
     }
@@ -126,7 +141,7 @@ mod tests {
 
     #[test]
     fn operands_parse_and_print() {
-        for s in ["i32", "scalar:f16", "python:complex"] {
+        for s in ["i32", "scalar:f16", "python:complex", "weak:f64"] {
             assert_eq!(s.parse::<Operand>().unwrap().to_string(), s);
         }
         assert_eq!("float32".parse::<Operand>(), Ok(Operand::Dimensioned(DType::F32)));

@@ -37,8 +37,16 @@ pub mod tiny {
         ],
         python: [
             ::core::option::Option::None,
-            ::core::option::Option::Some(::promo_core::__private::table::DType::I8),
-            ::core::option::Option::Some(::promo_core::__private::table::DType::F32),
+            ::core::option::Option::Some(
+                ::promo_core::__private::table::Operand::Dimensioned(
+                    ::promo_core::__private::table::DType::I8,
+                ),
+            ),
+            ::core::option::Option::Some(
+                ::promo_core::__private::table::Operand::Dimensioned(
+                    ::promo_core::__private::table::DType::F32,
+                ),
+            ),
             ::core::option::Option::None,
         ],
         reasons: &["i8 with u8 is refused in strict mode"],
@@ -70,6 +78,7 @@ pub mod tiny {
                 cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
                 promoted: &[],
                 statement_end: 1usize,
+                retype: &[],
             },
             ::promo_core::__private::table::Layer {
                 name: "comparisons give bool",
@@ -172,6 +181,7 @@ pub mod tiny {
                 ],
                 promoted: &[],
                 statement_end: 2usize,
+                retype: &[],
             },
             ::promo_core::__private::table::Layer {
                 name: "true division of integers gives f32",
@@ -244,6 +254,7 @@ pub mod tiny {
                 ],
                 promoted: &[],
                 statement_end: 3usize,
+                retype: &[],
             },
             ::promo_core::__private::table::Layer {
                 name: "a Python scalar of a lower or equal kind takes the tensor's dtype",
@@ -303,6 +314,7 @@ pub mod tiny {
                 ],
                 promoted: &[],
                 statement_end: 4usize,
+                retype: &[],
             },
             ::promo_core::__private::table::Layer {
                 name: "tensor with tensor: the least upper bound",
@@ -402,6 +414,7 @@ pub mod tiny {
                 ],
                 promoted: &[],
                 statement_end: 5usize,
+                retype: &[],
             },
         ],
         flat: ::core::option::Option::Some(::promo_core::__private::table::Flat {
@@ -420,7 +433,11 @@ pub mod tiny {
                 255u8, 255u8, 255u8, 255u8, 255u8, 6u8, 7u8, 255u8, 255u8, 8u8, 255u8,
                 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 9u8, 255u8, 255u8, 255u8,
-                255u8, 255u8, 255u8, 10u8, 11u8, 12u8, 13u8,
+                255u8, 255u8, 255u8, 10u8, 11u8, 12u8, 13u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
+                255u8, 255u8, 255u8, 255u8,
             ],
             keys: 14usize,
             cells: &[

@@ -1,0 +1,1103 @@
+//! Resolution: every name of a raw rule file turned into the model ([`RuleFile`]),
+//! with the spans the checks and diagnostics point at. A name that resolves to
+//! nothing (an unknown dtype, operation, option or reason), a value of the wrong
+//! type, or a shape the model cannot hold is an error here; the rules of the
+//! language that a resolved model can break are checked after, in `check`.
+//!
+//! A derived layer's cells are derived here, once, by [`derive::cells`].
+
+use super::ctxt::Ctxt;
+use crate::derive::{self, Lattice, PairCondition, ResultRule};
+use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
+use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
+use crate::properties::Property;
+use promo_table::{Cell, Condition, DType, Op, Operand, OptionValue, PyScalar, Side, MAX_OPTIONS};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use toml::Spanned;
+
+/// The most words a `choice` option may have (the compiled table keeps one byte
+/// per value, and each word multiplies the precomputed table).
+pub const MAX_CHOICES: usize = 64;
+
+/// The model of a rule file, and what the checks need that the model does not keep.
+pub(super) struct Resolved {
+    /// The model; complete only when no error was reported.
+    pub rules: RuleFile,
+    /// For each reason, whether some cell names it (in a layer that resolved or not).
+    pub used_reasons: Vec<bool>,
+}
+
+/// Resolves every name of `raw` (read from `src`), reporting what does not resolve.
+pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
+    let header = &raw.rules;
+    let dtypes = resolve_dtype_list(cx, &header.dtypes);
+    let ops = resolve_ops(cx, &header.ops, &[], &[]);
+    let op_classes = resolve_op_classes(cx, raw, &ops);
+    let lattice = resolve_lattice(cx, src, raw, &dtypes);
+    let options = resolve_options(cx, raw);
+    let modes = resolve_modes(cx, raw, &options);
+    let python = resolve_python(cx, raw, &dtypes);
+    let reasons: Vec<(String, String)> = raw
+        .reasons
+        .iter()
+        .map(|(k, v)| (k.clone(), v.get_ref().clone()))
+        .collect();
+    let mut used_reasons = vec![false; reasons.len()];
+    let env = Env {
+        dtypes: &dtypes,
+        ops: &ops,
+        op_classes: &op_classes,
+        options: &options,
+        reasons: &reasons,
+        python,
+        lattice: lattice.as_ref(),
+        lattice_declared: raw.lattice.is_some(),
+    };
+    let layers: Vec<LayerDef> = raw
+        .layers
+        .iter()
+        .flat_map(|layer| {
+            let resolved = resolve_layer(cx, src, layer, &env, &mut used_reasons);
+            let mirror = resolved
+                .as_ref()
+                .filter(|_| layer.get_ref().mirrored)
+                .map(LayerDef::mirror_image);
+            resolved.into_iter().chain(mirror)
+        })
+        .collect();
+    let declared = [
+        (&header.associative, Property::Associative),
+        (&header.lattice, Property::Lattice),
+    ]
+    .into_iter()
+    .filter_map(|(declared, property)| {
+        declared
+            .as_ref()
+            .filter(|d| *d.get_ref())
+            .map(|d| (property, d.span()))
+    })
+    .collect();
+    let rules = RuleFile {
+        name: header.name.get_ref().clone(),
+        marker: header.marker.get_ref().clone(),
+        title: header.title.clone(),
+        version: header.version.clone(),
+        verified: header.verified.clone(),
+        commutative: header.commutative,
+        dtypes,
+        ops,
+        options,
+        modes,
+        python,
+        reasons,
+        op_classes,
+        lattice,
+        layers,
+        declared,
+        spans: Spans {
+            name: header.name.span(),
+            marker: header.marker.span(),
+            reasons: raw.reasons.values().map(Spanned::span).collect(),
+        },
+    };
+    Resolved { rules, used_reasons }
+}
+
+/// A dtype is written by its canonical name; an alias or unknown name is an error.
+fn resolve_dtype(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<DType> {
+    match DType::parse_name(text) {
+        Some(d) if d.name() == text => Some(d),
+        Some(d) => {
+            cx.error(
+                format!("write dtype `{text}` by its canonical name `{}`", d.name()),
+                span,
+            );
+            None
+        }
+        None => {
+            cx.error(format!("unknown dtype `{text}`"), span);
+            None
+        }
+    }
+}
+/// The accepted dtypes are known, canonical and listed once.
+fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
+    let mut out = Vec::new();
+    for name in names {
+        if let Some(d) = resolve_dtype(cx, name.get_ref(), name.span()) {
+            if out.contains(&d) {
+                cx.error(format!("duplicate dtype `{d}`"), name.span());
+            } else {
+                out.push(d);
+            }
+        }
+    }
+    if out.len() > 64 {
+        cx.error("too many dtypes", 0..0);
+    }
+    out
+}
+
+/// Operations are API names, and a layer's operations are among the rule set's; a
+/// layer may also name a class of `[op_classes]`, which stands for its operations.
+fn resolve_ops(
+    cx: &mut Ctxt,
+    names: &[Spanned<String>],
+    allowed: &[Op],
+    classes: &[(String, Vec<Op>)],
+) -> Vec<Op> {
+    let mut out = Vec::new();
+    for name in names {
+        if let Some((_, members)) = classes.iter().find(|(c, _)| c == name.get_ref()) {
+            for op in members {
+                if out.contains(op) {
+                    cx.error(
+                        format!("duplicate operation `{op}` (in class `{}`)", name.get_ref()),
+                        name.span(),
+                    );
+                } else {
+                    out.push(*op);
+                }
+            }
+            continue;
+        }
+        match Op::parse_name(name.get_ref()) {
+            Some(op) if op.name() != name.get_ref() => cx.error(
+                format!("write operation `{}` by its API name `{op}`", name.get_ref()),
+                name.span(),
+            ),
+            Some(op) if !allowed.is_empty() && !allowed.contains(&op) => {
+                cx.error(format!("operation `{op}` is not in `rules.ops`"), name.span())
+            }
+            Some(op) if out.contains(&op) => cx.error(format!("duplicate operation `{op}`"), name.span()),
+            Some(op) => out.push(op),
+            None => cx.error(
+                format!("unknown operation or op class `{}`", name.get_ref()),
+                name.span(),
+            ),
+        }
+    }
+    out
+}
+
+/// `[op_classes]` name groups of the rule set's operations, or of other classes
+/// (without a cycle); a class name is not an operation's name.
+fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
+    let mut out: Vec<(String, Vec<Op>)> = Vec::new();
+    // A class is resolved once every class it names is: in dependency order.
+    let mut pending: Vec<_> = raw.op_classes.iter().collect();
+    while !pending.is_empty() {
+        let ready = |members: &Spanned<Vec<Spanned<String>>>, done: &[(String, Vec<Op>)]| {
+            members.get_ref().iter().all(|m| {
+                Op::parse_name(m.get_ref()).is_some()
+                    || done.iter().any(|(c, _)| c == m.get_ref())
+                    || !raw.op_classes.contains_key(m.get_ref())
+            })
+        };
+        let Some(at) = pending.iter().position(|(_, members)| ready(members, &out)) else {
+            for (name, members) in pending {
+                cx.error(
+                    format!("op class `{name}` names itself through other classes"),
+                    members.span(),
+                );
+            }
+            break;
+        };
+        let (name, members) = pending.remove(at);
+        if Op::parse_name(name).is_some() {
+            cx.error(
+                format!("op class `{name}` has the name of an operation: choose another name"),
+                members.span(),
+            );
+            continue;
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            || name.is_empty()
+        {
+            cx.error(
+                format!("bad op class name `{name}`: use lowercase letters, digits and `_`"),
+                members.span(),
+            );
+            continue;
+        }
+        let resolved = resolve_ops(cx, members.get_ref(), ops, &out);
+        if resolved.is_empty() && members.get_ref().is_empty() {
+            cx.error(format!("op class `{name}` has no operations"), members.span());
+        }
+        out.push((name.clone(), resolved));
+    }
+    out
+}
+
+/// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
+/// with an upper bound has a least one.
+fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) -> Option<Lattice> {
+    let lattice = raw.lattice.as_ref()?;
+    let edges = &lattice.get_ref().edges;
+    let lines = match split_lines(src, edges, "edges") {
+        Ok(lines) => lines,
+        Err(e) => {
+            cx.push(e);
+            return None;
+        }
+    };
+    match Lattice::build(&lines, dtypes, edges.span()) {
+        Ok(l) => Some(l),
+        Err(errors) => {
+            for e in errors {
+                cx.error(e.message, e.span);
+            }
+            None
+        }
+    }
+}
+
+/// Each option has a known type and a default of that type.
+fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
+    let mut out = Vec::new();
+    for (name, spec) in &raw.options {
+        let RawOption {
+            kind,
+            choices,
+            default,
+            doc,
+        } = spec.get_ref();
+        let kind_def = match kind.get_ref().as_str() {
+            "bool" => OptionDefKind::Bool,
+            "dtype" => OptionDefKind::DType,
+            "choice" if choices.len() > MAX_CHOICES => {
+                cx.error(
+                    format!(
+                        "option `{name}` has {} choices: at most {MAX_CHOICES} are supported",
+                        choices.len()
+                    ),
+                    kind.span(),
+                );
+                continue;
+            }
+            "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
+            "choice" => {
+                cx.error(
+                    format!("option `{name}` of type `choice` needs `choices`"),
+                    kind.span(),
+                );
+                continue;
+            }
+            other => {
+                cx.error(
+                    format!("unknown option type `{other}`: expected `bool`, `dtype` or `choice`"),
+                    kind.span(),
+                );
+                continue;
+            }
+        };
+        let Some(value) = option_value(cx, name, &kind_def, default) else {
+            continue;
+        };
+        out.push(OptionDef {
+            name: name.clone(),
+            kind: kind_def,
+            default: value,
+            doc: doc.clone(),
+            default_span: default.span(),
+        });
+    }
+    if out.len() > MAX_OPTIONS {
+        cx.error(
+            format!("at most {MAX_OPTIONS} options are supported"),
+            raw.options.values().next().map_or(0..0, |o| o.span()),
+        );
+    }
+    out
+}
+
+/// A TOML value read as a value of the option.
+fn option_value(
+    cx: &mut Ctxt,
+    name: &str,
+    kind: &OptionDefKind,
+    value: &Spanned<toml::Value>,
+) -> Option<OptionValue> {
+    let v = match (kind, value.get_ref()) {
+        (OptionDefKind::Bool, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
+        (OptionDefKind::DType, toml::Value::String(s)) => {
+            return resolve_dtype(cx, s, value.span()).map(OptionValue::DType)
+        }
+        (OptionDefKind::Choice(words), toml::Value::String(s)) => words
+            .iter()
+            .position(|w| w == s)
+            .map(|i| OptionValue::Choice(i as u8)),
+        _ => None,
+    };
+    if v.is_none() {
+        let expected = match kind {
+            OptionDefKind::Bool => "`true` or `false`".to_owned(),
+            OptionDefKind::DType => "a dtype name".to_owned(),
+            OptionDefKind::Choice(words) => format!(
+                "one of {}",
+                words
+                    .iter()
+                    .map(|w| format!("`{w}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        cx.error(
+            format!(
+                "bad value `{}` for option `{name}`: expected {expected}",
+                value.get_ref()
+            ),
+            value.span(),
+        );
+    }
+    v
+}
+
+/// Conditions and mode settings name declared options with values of their type.
+fn resolve_settings(
+    cx: &mut Ctxt,
+    settings: &BTreeMap<String, Spanned<toml::Value>>,
+    options: &[OptionDef],
+    whole: Range<usize>,
+) -> Vec<Condition> {
+    let mut out = Vec::new();
+    for (key, value) in settings {
+        let Some(index) = options.iter().position(|o| &o.name == key) else {
+            let known: Vec<String> = options.iter().map(|o| format!("`{}`", o.name)).collect();
+            let span = if value.span().start > 0 {
+                value.span()
+            } else {
+                whole.clone()
+            };
+            cx.error(
+                format!(
+                    "unknown option `{key}`: expected one of {}",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+                span,
+            );
+            continue;
+        };
+        if let Some(v) = option_value(cx, key, &options[index].kind, value) {
+            out.push(Condition {
+                option: index as u8,
+                value: v,
+            });
+        }
+    }
+    out
+}
+
+/// Each mode is a marker type fixing declared options to values of their type; the
+/// header's marker is the first, with every option at its default.
+fn resolve_modes(cx: &mut Ctxt, raw: &RawFile, options: &[OptionDef]) -> Vec<Mode> {
+    let defaults: Vec<OptionValue> = options.iter().map(|o| o.default).collect();
+    let marker = &raw.rules.marker;
+    let mut out = vec![Mode {
+        marker: marker.get_ref().clone(),
+        values: defaults.clone(),
+        span: marker.span(),
+    }];
+    for (marker, settings) in &raw.modes {
+        let mut values = defaults.clone();
+        for c in resolve_settings(cx, settings.get_ref(), options, settings.span()) {
+            values[c.option as usize] = c.value;
+        }
+        out.push(Mode {
+            marker: marker.clone(),
+            values,
+            span: settings.span(),
+        });
+    }
+    out
+}
+
+/// `[python]` maps Python kinds to accepted dtypes.
+fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Operand>; 4] {
+    let mut out = [None; 4];
+    for (kind, dtype) in &raw.python {
+        let Some(k) = PyScalar::parse_name(kind) else {
+            cx.error(
+                format!("unknown Python scalar kind `{kind}`: expected `bool`, `int`, `float` or `complex`"),
+                dtype.span(),
+            );
+            continue;
+        };
+        // `i64*`: the scalar is weakly typed (JAX, TensorFlow).
+        let (name, weak) = match dtype.get_ref().strip_suffix('*') {
+            Some(name) => (name, true),
+            None => (dtype.get_ref().as_str(), false),
+        };
+        if let Some(d) = resolve_dtype(cx, name, dtype.span()) {
+            if !dtypes.contains(&d) {
+                cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), dtype.span());
+            }
+            out[k.index()] = Some(if weak {
+                Operand::Weak(d)
+            } else {
+                Operand::Dimensioned(d)
+            });
+        }
+    }
+    out
+}
+
+/// What a layer's names resolve against.
+struct Env<'a> {
+    dtypes: &'a [DType],
+    ops: &'a [Op],
+    op_classes: &'a [(String, Vec<Op>)],
+    options: &'a [OptionDef],
+    reasons: &'a [(String, String)],
+    python: [Option<Operand>; 4],
+    /// The `[lattice]`, if it was declared and built.
+    lattice: Option<&'a Lattice>,
+    /// Whether the file declares a `[lattice]` (one that failed to build has its
+    /// own errors).
+    lattice_declared: bool,
+}
+
+/// An operand kind of `operands`.
+fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
+    match text {
+        "tensor" => Some(Side::Tensor),
+        "scalar" => Some(Side::Scalar),
+        "dimensioned" => Some(Side::Dimensioned),
+        "python" => Some(Side::Python),
+        "weak" => Some(Side::Weak),
+        "any" => Some(Side::Any),
+        _ => {
+            cx.error(
+                format!(
+                    "unknown operand kind `{text}`: expected `tensor`, `scalar`, `dimensioned`, `weak`, `python` or `any`"
+                ),
+                span,
+            );
+            None
+        }
+    }
+}
+
+/// A matrix key is an accepted dtype (tensor sides) or a Python kind (python side).
+fn resolve_key(cx: &mut Ctxt, side: Side, token: &Token, dtypes: &[DType]) -> Option<usize> {
+    if side == Side::Python {
+        let k = PyScalar::parse_name(&token.text);
+        if k.is_none() {
+            cx.error(
+                format!(
+                    "unknown Python scalar kind `{}`: expected `bool`, `int`, `float` or `complex`",
+                    token.text
+                ),
+                token.span.clone(),
+            );
+        }
+        return k.map(PyScalar::index);
+    }
+    let d = resolve_dtype(cx, &token.text, token.span.clone())?;
+    if !dtypes.contains(&d) {
+        cx.error(
+            format!("dtype `{d}` is not in `rules.dtypes`"),
+            token.span.clone(),
+        );
+        return None;
+    }
+    Some(d.index())
+}
+
+/// A cell is a dtype, `.`, `lhs`, `rhs`, `$option` (a dtype option) or `!reason`.
+fn resolve_cell(
+    cx: &mut Ctxt,
+    token: &Token,
+    lhs: Side,
+    rhs: Side,
+    env: &Env<'_>,
+    used: &mut [bool],
+) -> Option<Cell> {
+    let text = token.text.as_str();
+    let span = token.span.clone();
+    match text {
+        "." => return Some(Cell::Defer),
+        "lhs" | "rhs" => {
+            let side = if text == "lhs" { lhs } else { rhs };
+            if side == Side::Python {
+                cx.error(
+                    format!("`{text}` names a Python scalar, which has no dtype"),
+                    span,
+                );
+                return None;
+            }
+            return Some(if text == "lhs" { Cell::Lhs } else { Cell::Rhs });
+        }
+        _ => {}
+    }
+    if let Some(name) = text.strip_prefix('$') {
+        return match env.options.iter().position(|o| o.name == name) {
+            Some(i) if env.options[i].kind == OptionDefKind::DType => Some(Cell::Option(i as u8)),
+            Some(_) => {
+                cx.error(format!("option `{name}` is not a dtype option"), span);
+                None
+            }
+            None => {
+                cx.error(format!("unknown option `{name}`"), span);
+                None
+            }
+        };
+    }
+    if let Some(key) = text.strip_prefix('!') {
+        return match env.reasons.iter().position(|(k, _)| k == key) {
+            Some(i) => {
+                used[i] = true;
+                Some(Cell::Refuse(i as u16))
+            }
+            None => {
+                cx.error(format!("unknown reason `{key}`: declare it in `[reasons]`"), span);
+                None
+            }
+        };
+    }
+    // `f64*`: a weakly typed result.
+    let (name, weak) = match text.strip_suffix('*') {
+        Some(name) => (name, true),
+        None => (text, false),
+    };
+    let d = resolve_dtype(cx, name, span.clone())?;
+    if !env.dtypes.contains(&d) {
+        cx.error(format!("result dtype `{d}` is not in `rules.dtypes`"), span);
+        return None;
+    }
+    Some(if weak { Cell::Weak(d) } else { Cell::Is(d) })
+}
+
+/// The cells of one layer as resolved: keys, cells and where each cell was written.
+struct Grid {
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    cells: Vec<Cell>,
+    spans: Vec<Range<usize>>,
+}
+
+/// A layer gives its cells in exactly one way (`matrix`, `cells` or `result`),
+/// under conditions on declared options, for operations of the rule set.
+fn resolve_layer(
+    cx: &mut Ctxt,
+    src: &str,
+    layer: &Spanned<RawLayer>,
+    env: &Env<'_>,
+    used: &mut [bool],
+) -> Option<LayerDef> {
+    let raw = layer.get_ref();
+    let errors_before = cx.reported();
+    let when = resolve_settings(cx, &raw.when, env.options, layer.span());
+    let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
+    if env.ops.is_empty() && !raw.ops.is_empty() {
+        // Without `rules.ops` the rule set answers every operation as `add`.
+        cx.error(
+            "a layer's `ops` needs `rules.ops`: list the operations whose results differ",
+            raw.ops[0].span(),
+        );
+    }
+    let (lhs, rhs) = match &raw.operands {
+        // A result filter tests what the layers after it give, whatever the operands.
+        None if raw.promoted.is_some() => (Some(Side::Any), Some(Side::Any)),
+        None => (Some(Side::Tensor), Some(Side::Tensor)),
+        Some(sides) if sides.get_ref().len() == 2 => {
+            let s = sides.get_ref();
+            (side(cx, &s[0], sides.span()), side(cx, &s[1], sides.span()))
+        }
+        Some(sides) => {
+            cx.error(
+                "`operands` must name two operand kinds, e.g. [\"tensor\", \"python\"]",
+                sides.span(),
+            );
+            (None, None)
+        }
+    };
+    let (lhs, rhs) = (lhs?, rhs?);
+    if let Some(map) = &raw.retype {
+        return resolve_retype(cx, raw, layer.span(), map, (when, ops), env);
+    }
+    let given = [raw.matrix.is_some(), raw.cells.is_some(), raw.result.is_some()];
+    if given.iter().filter(|g| **g).count() != 1 {
+        cx.error(
+            format!(
+                "layer `{}` must give its cells one way: `matrix`, `cells` or `result` (or retype its operands: `retype`)",
+                raw.name
+            ),
+            layer.span(),
+        );
+        return None;
+    }
+    if raw.result.is_none() && (lhs == Side::Any || rhs == Side::Any) {
+        cx.error(
+            "`any` operands take a `result`, not a `matrix` or `cells`",
+            layer.span(),
+        );
+        return None;
+    }
+    if raw.result.is_none() {
+        for (field, present) in [
+            ("rows", raw.rows.as_ref().map(|r| r.span())),
+            ("cols", raw.cols.as_ref().map(|r| r.span())),
+            ("where", raw.condition.as_ref().map(|r| r.span())),
+        ] {
+            if let Some(span) = present {
+                cx.error(format!("`{field}` belongs to a layer with a `result`"), span);
+            }
+        }
+    }
+    let (grid, how) = if let Some(matrix) = &raw.matrix {
+        (
+            resolve_matrix(cx, src, matrix, (lhs, rhs), env, used)?,
+            Derivation::Matrix,
+        )
+    } else if let Some(cells) = &raw.cells {
+        (
+            resolve_listed(cx, src, cells, (lhs, rhs), env, used)?,
+            Derivation::Cells,
+        )
+    } else {
+        resolve_derived(cx, raw, (lhs, rhs), env, used)?
+    };
+    let promoted = resolve_promoted(cx, raw, env.dtypes);
+    if cx.reported() > errors_before {
+        return None;
+    }
+    Some(LayerDef {
+        name: raw.name.clone(),
+        when,
+        ops,
+        lhs,
+        rhs,
+        rows: grid.rows,
+        cols: grid.cols,
+        cells: grid.cells,
+        spans: grid.spans,
+        span: layer.span(),
+        how,
+        mirror: false,
+        promoted,
+        statement: raw.statement,
+        retype: Vec::new(),
+    })
+}
+
+/// A retyping layer (`retype = { i64 = "i32" }`) maps dtypes of `rules.dtypes` to
+/// dtypes of `rules.dtypes`, each at most once, and gives no cells of its own.
+fn resolve_retype(
+    cx: &mut Ctxt,
+    raw: &RawLayer,
+    span: Range<usize>,
+    map: &Spanned<BTreeMap<String, Spanned<String>>>,
+    (when, ops): (Vec<Condition>, Vec<Op>),
+    env: &Env<'_>,
+) -> Option<LayerDef> {
+    let errors_before = cx.reported();
+    for (field, present) in [
+        ("matrix", raw.matrix.as_ref().map(|r| r.span())),
+        ("cells", raw.cells.as_ref().map(|r| r.span())),
+        ("result", raw.result.as_ref().map(|r| r.span())),
+        ("rows", raw.rows.as_ref().map(|r| r.span())),
+        ("cols", raw.cols.as_ref().map(|r| r.span())),
+        ("where", raw.condition.as_ref().map(|r| r.span())),
+        ("promoted", raw.promoted.as_ref().map(|r| r.span())),
+        ("operands", raw.operands.as_ref().map(|r| r.span())),
+    ] {
+        if let Some(span) = present {
+            cx.error(format!("a layer with `retype` takes no `{field}`"), span);
+        }
+    }
+    if raw.mirrored {
+        cx.error("a layer with `retype` cannot be `mirrored`", map.span());
+    }
+    if map.get_ref().is_empty() {
+        cx.error("`retype` must map at least one dtype", map.span());
+    }
+    let mut retype = Vec::new();
+    for (from, to) in map.get_ref() {
+        let from_d = resolve_dtype(cx, from, to.span());
+        let to_d = resolve_dtype(cx, to.get_ref(), to.span());
+        for d in [from_d, to_d].into_iter().flatten() {
+            if !env.dtypes.contains(&d) {
+                cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), to.span());
+            }
+        }
+        if let (Some(a), Some(b)) = (from_d, to_d) {
+            if retype.iter().any(|&(x, _)| x == a) {
+                cx.error(format!("`{a}` is retyped twice"), to.span());
+            }
+            retype.push((a, b));
+        }
+    }
+    if cx.reported() > errors_before {
+        return None;
+    }
+    Some(LayerDef {
+        name: raw.name.clone(),
+        when,
+        ops,
+        lhs: Side::Tensor,
+        rhs: Side::Tensor,
+        rows: Vec::new(),
+        cols: Vec::new(),
+        cells: Vec::new(),
+        spans: Vec::new(),
+        span,
+        how: Derivation::Retype,
+        mirror: false,
+        promoted: Vec::new(),
+        statement: raw.statement,
+        retype,
+    })
+}
+
+/// A result filter names dtypes of `rules.dtypes` or kinds, at least one.
+fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, dtypes: &[DType]) -> Vec<DType> {
+    let Some(list) = &raw.promoted else {
+        return Vec::new();
+    };
+    if list.get_ref().is_empty() {
+        cx.error("`promoted` must name at least one dtype or kind", list.span());
+    }
+    let mut out = Vec::new();
+    for name in list.get_ref() {
+        match derive::select(Side::Tensor, name.get_ref(), dtypes) {
+            Ok(keys) => out.extend(keys.into_iter().filter_map(DType::from_index)),
+            Err(message) => cx.error(message, name.span()),
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A literal matrix has unique keys and exactly one cell per row and column.
+fn resolve_matrix(
+    cx: &mut Ctxt,
+    src: &str,
+    matrix: &Spanned<String>,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut [bool],
+) -> Option<Grid> {
+    let matrix = match split_matrix(src, matrix) {
+        Ok(m) => m,
+        Err(e) => {
+            cx.push(e);
+            return None;
+        }
+    };
+    let mut cols = Vec::new();
+    let mut seen_cols = BTreeSet::new();
+    for token in &matrix.columns {
+        if let Some(k) = resolve_key(cx, rhs, token, env.dtypes) {
+            if !seen_cols.insert(k) {
+                cx.error(format!("duplicate column `{}`", token.text), token.span.clone());
+            }
+            cols.push(k);
+        }
+    }
+    let mut rows = Vec::new();
+    let mut seen_rows = BTreeSet::new();
+    let mut cells = Vec::new();
+    let mut spans = Vec::new();
+    for (key, row) in &matrix.rows {
+        let k = resolve_key(cx, lhs, key, env.dtypes);
+        if let Some(k) = k {
+            if !seen_rows.insert(k) {
+                cx.error(format!("duplicate row `{}`", key.text), key.span.clone());
+            }
+        }
+        if row.len() < matrix.columns.len() {
+            let missing = &matrix.columns[row.len()].text;
+            let at = row.last().map_or(key.span.clone(), |t| t.span.clone());
+            cx.error(
+                format!(
+                    "missing cell: row `{}` has {} cells for {} columns (no cell for column `{missing}`)",
+                    key.text,
+                    row.len(),
+                    matrix.columns.len()
+                ),
+                at,
+            );
+        }
+        for extra in row.iter().skip(matrix.columns.len()) {
+            cx.error(
+                format!(
+                    "extra cell `{}` in row `{}`: the header has {} columns",
+                    extra.text,
+                    key.text,
+                    matrix.columns.len()
+                ),
+                extra.span.clone(),
+            );
+        }
+        let resolved: Vec<Option<Cell>> = row
+            .iter()
+            .take(matrix.columns.len())
+            .map(|t| resolve_cell(cx, t, lhs, rhs, env, used))
+            .collect();
+        if let Some(k) = k {
+            rows.push(k);
+            cells.extend(resolved.into_iter().map(|c| c.unwrap_or(Cell::Defer)));
+            spans.extend(row.iter().take(matrix.columns.len()).map(|t| t.span.clone()));
+        }
+    }
+    Some(Grid {
+        rows,
+        cols,
+        cells,
+        spans,
+    })
+}
+
+/// Listed cells are `"ROW COL = RESULT"`, each pair once.
+fn resolve_listed(
+    cx: &mut Ctxt,
+    src: &str,
+    entries: &Spanned<Vec<Spanned<String>>>,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut [bool],
+) -> Option<Grid> {
+    let mut listed: Vec<(usize, usize, Cell, Range<usize>)> = Vec::new();
+    for entry in entries.get_ref() {
+        let lines = match split_lines(src, entry, "cells") {
+            Ok(lines) => lines,
+            Err(e) => {
+                cx.push(e);
+                continue;
+            }
+        };
+        let words: Vec<&Token> = lines.iter().flatten().collect();
+        let [row, col, eq, result] = words.as_slice() else {
+            cx.error(
+                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
+                entry.span(),
+            );
+            continue;
+        };
+        if eq.text != "=" {
+            cx.error(
+                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
+                eq.span.clone(),
+            );
+            continue;
+        }
+        let r = resolve_key(cx, lhs, row, env.dtypes);
+        let c = resolve_key(cx, rhs, col, env.dtypes);
+        let cell = resolve_cell(cx, result, lhs, rhs, env, used);
+        if let (Some(r), Some(c), Some(cell)) = (r, c, cell) {
+            if listed.iter().any(|(lr, lc, _, _)| (*lr, *lc) == (r, c)) {
+                cx.error(
+                    format!("duplicate cell `{} {}`", row.text, col.text),
+                    row.span.clone(),
+                );
+            }
+            listed.push((r, c, cell, result.span.clone()));
+        }
+    }
+    if entries.get_ref().is_empty() {
+        cx.error("`cells` lists no cell", entries.span());
+    }
+    let mut rows: Vec<usize> = Vec::new();
+    let mut cols: Vec<usize> = Vec::new();
+    for (r, c, _, _) in &listed {
+        if !rows.contains(r) {
+            rows.push(*r);
+        }
+        if !cols.contains(c) {
+            cols.push(*c);
+        }
+    }
+    let mut cells = vec![Cell::Defer; rows.len() * cols.len()];
+    let mut spans = vec![entries.span(); rows.len() * cols.len()];
+    for (r, c, cell, span) in listed {
+        let at = rows.iter().position(|k| *k == r).unwrap_or(0) * cols.len()
+            + cols.iter().position(|k| *k == c).unwrap_or(0);
+        cells[at] = cell;
+        spans[at] = span;
+    }
+    Some(Grid {
+        rows,
+        cols,
+        cells,
+        spans,
+    })
+}
+
+/// The keys of one side a derived layer covers: the listed selectors, or every key.
+fn resolve_selection(
+    cx: &mut Ctxt,
+    side: Side,
+    names: Option<&Spanned<Vec<Spanned<String>>>>,
+    dtypes: &[DType],
+) -> Vec<usize> {
+    let Some(names) = names else {
+        return match side {
+            Side::Python => (0..PyScalar::ALL.len()).collect(),
+            Side::Any => dtypes
+                .iter()
+                .map(|d| d.index())
+                .chain((0..PyScalar::ALL.len()).map(|k| DType::COUNT + k))
+                .collect(),
+            _ => dtypes.iter().map(|d| d.index()).collect(),
+        };
+    };
+    let mut keys: Vec<usize> = Vec::new();
+    for name in names.get_ref() {
+        match derive::select(side, name.get_ref(), dtypes) {
+            Ok(selected) => {
+                for k in selected {
+                    if !keys.contains(&k) {
+                        keys.push(k);
+                    }
+                }
+            }
+            Err(message) => cx.error(message, name.span()),
+        }
+    }
+    keys
+}
+
+/// A derived layer: `result` for every selected pair that meets `where`, the cells
+/// derived by [`derive::cells`].
+fn resolve_derived(
+    cx: &mut Ctxt,
+    raw: &RawLayer,
+    (lhs, rhs): (Side, Side),
+    env: &Env<'_>,
+    used: &mut [bool],
+) -> Option<(Grid, Derivation)> {
+    let result = raw.result.as_ref()?;
+    let rows = resolve_selection(cx, lhs, raw.rows.as_ref(), env.dtypes);
+    let cols = resolve_selection(cx, rhs, raw.cols.as_ref(), env.dtypes);
+    let condition = match &raw.condition {
+        None => None,
+        Some(text) => match PairCondition::parse(text.get_ref()) {
+            Ok(c) => Some(c),
+            Err(message) => {
+                cx.error(message, text.span());
+                return None;
+            }
+        },
+    };
+    let token = Token {
+        text: result.get_ref().clone(),
+        span: result.span(),
+    };
+    let rule = match token.text.as_str() {
+        "lub" => ResultRule::Lub,
+        "lhs" => ResultRule::Cell(Cell::Lhs),
+        "rhs" => ResultRule::Cell(Cell::Rhs),
+        "." => {
+            cx.error(
+                "a derived layer's `result` cannot be `.`: leave the pairs out instead",
+                token.span,
+            );
+            return None;
+        }
+        _ => ResultRule::Cell(resolve_cell(cx, &token, Side::Tensor, Side::Tensor, env, used)?),
+    };
+    if rule == ResultRule::Lub && env.lattice.is_none() {
+        // A declared lattice that did not build has reported its own errors.
+        if !env.lattice_declared {
+            cx.error("`result = \"lub\"` needs a `[lattice]`", token.span);
+        }
+        return None;
+    }
+    let cells = derive::cells(
+        rule,
+        condition.as_ref(),
+        (lhs, rhs),
+        (&rows, &cols),
+        env.python,
+        env.lattice,
+    );
+    let spans = vec![token.span; cells.len()];
+    Some((
+        Grid {
+            rows,
+            cols,
+            cells,
+            spans,
+        },
+        Derivation::Result { rule, condition },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = r#"
+[rules]
+name = "t"
+marker = "T"
+title = "t"
+version = "1"
+commutative = false
+associative = true
+dtypes = ["i8", "u8"]
+
+[options.strict]
+type = "bool"
+default = false
+
+[modes]
+TStrict = { strict = true }
+
+[reasons]
+mixed = "mixed signedness"
+unused = "never named"
+
+[[layer]]
+name = "base"
+matrix = '''
+     i8      u8
+i8   i8      !mixed
+u8   !mixed  u8
+'''
+"#;
+
+    #[test]
+    fn the_model_keeps_where_each_part_is_written() {
+        let raw = crate::parse::parse_file(SRC).unwrap();
+        let mut cx = Ctxt::default();
+        let Resolved { rules, used_reasons } = resolve(&mut cx, SRC, &raw);
+        assert!(!cx.has_errors());
+        let text = |span: &Range<usize>| &SRC[span.clone()];
+        assert_eq!(text(&rules.spans.name), "\"t\"");
+        assert_eq!(text(&rules.spans.marker), "\"T\"");
+        let reasons: Vec<&str> = rules.spans.reasons.iter().map(text).collect();
+        assert_eq!(reasons, ["\"mixed signedness\"", "\"never named\""]);
+        assert_eq!(used_reasons, [true, false]);
+        assert_eq!(text(&rules.options[0].default_span), "false");
+        assert_eq!(text(&rules.modes[0].span), "\"T\"");
+        assert_eq!(text(&rules.modes[1].span), "{ strict = true }");
+        assert_eq!(rules.declared.len(), 1);
+        assert_eq!(text(&rules.declared[0].1), "true");
+        // Each cell of the matrix, as written.
+        let cells: Vec<&str> = rules.layers[0].spans.iter().map(text).collect();
+        assert_eq!(cells, ["i8", "!mixed", "!mixed", "u8"]);
+    }
+
+    #[test]
+    fn a_layer_with_errors_is_left_out_and_its_reasons_count_as_used() {
+        let src = SRC.replace("u8   !mixed  u8", "u8   !mixed  f9");
+        let raw = crate::parse::parse_file(&src).unwrap();
+        let mut cx = Ctxt::default();
+        let resolved = resolve(&mut cx, &src, &raw);
+        assert!(resolved.rules.layers.is_empty());
+        assert_eq!(resolved.used_reasons, [true, false]);
+        let errors = cx.finish();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "unknown dtype `f9`");
+    }
+}

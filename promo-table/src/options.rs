@@ -1,0 +1,342 @@
+//! The options of a rule set (an OpenVINO attribute, Paddle's execution mode): their
+//! types and values, and the parsing of `KEY=VALUE` settings.
+
+use crate::table::RuleTable;
+use crate::DType;
+use core::fmt;
+
+/// The largest number of options one rule file may declare.
+pub const MAX_OPTIONS: usize = 8;
+
+/// The value of one option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionValue {
+    /// A boolean option's value.
+    Bool(bool),
+    /// A dtype option's value.
+    DType(DType),
+    /// A choice option's value: the index into [`OptionKind::Choice`].
+    Choice(u8),
+}
+
+/// The type of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind<'a> {
+    /// `true` or `false`.
+    Bool,
+    /// Any dtype name.
+    DType,
+    /// One of the listed words.
+    Choice(&'a [&'a str]),
+}
+
+/// One option a rule set takes (an OpenVINO attribute, Paddle's execution mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec<'a> {
+    /// The framework's own name for it, e.g. `promote_unsafe`.
+    pub name: &'a str,
+    /// Its type.
+    pub kind: OptionKind<'a>,
+    /// Its value when not set.
+    pub default: OptionValue,
+    /// One line saying what it does.
+    pub doc: &'a str,
+}
+
+impl OptionSpec<'_> {
+    /// Parses `text` as a value of this option.
+    pub fn parse_value(&self, text: &str) -> Result<OptionValue, OptionError> {
+        let bad = |expected: String| OptionError::BadValue {
+            option: self.name.to_owned(),
+            value: text.to_owned(),
+            expected,
+        };
+        match self.kind {
+            OptionKind::Bool => match text {
+                "true" | "1" => Ok(OptionValue::Bool(true)),
+                "false" | "0" => Ok(OptionValue::Bool(false)),
+                _ => Err(bad("`true` or `false`".into())),
+            },
+            OptionKind::DType => text
+                .parse()
+                .map(OptionValue::DType)
+                .map_err(|_| bad("a dtype name".into())),
+            OptionKind::Choice(words) => words
+                .iter()
+                .position(|w| *w == text)
+                .map(|i| OptionValue::Choice(i as u8))
+                .ok_or_else(|| bad(format!("one of {}", quoted_list(words)))),
+        }
+    }
+
+    /// Renders a value of this option as a rule file or the command line spells it.
+    pub fn format_value(&self, value: OptionValue) -> String {
+        match (value, self.kind) {
+            (OptionValue::Bool(b), _) => b.to_string(),
+            (OptionValue::DType(d), _) => d.name().to_owned(),
+            (OptionValue::Choice(i), OptionKind::Choice(words)) => {
+                words.get(i as usize).copied().unwrap_or("?").to_owned()
+            }
+            (OptionValue::Choice(i), _) => i.to_string(),
+        }
+    }
+}
+
+fn quoted_list(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| format!("`{w}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Values for every option of one rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    values: [OptionValue; MAX_OPTIONS],
+    len: usize,
+}
+
+impl Options {
+    /// Options with these values, in the rule set's option order (at most
+    /// [`MAX_OPTIONS`]; extra values are ignored).
+    pub const fn from_values(given: &[OptionValue]) -> Options {
+        let mut values = [OptionValue::Bool(false); MAX_OPTIONS];
+        let mut i = 0;
+        while i < given.len() && i < MAX_OPTIONS {
+            values[i] = given[i];
+            i += 1;
+        }
+        Options { values, len: i }
+    }
+
+    /// The value of the option at `index`.
+    pub fn get(&self, index: usize) -> OptionValue {
+        self.values[..self.len][index]
+    }
+
+    /// Every value, in the rule set's option order.
+    pub fn values(&self) -> &[OptionValue] {
+        &self.values[..self.len]
+    }
+}
+
+/// A bad option key or value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// The rule set has no such option.
+    Unknown {
+        /// The rule set's name.
+        rules: String,
+        /// The key given.
+        option: String,
+        /// The keys it does have.
+        known: Vec<String>,
+    },
+    /// The value does not parse as the option's type.
+    BadValue {
+        /// The option.
+        option: String,
+        /// The value given.
+        value: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// A `KEY=VALUE` setting without `=`.
+    NotKeyValue(String),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown { rules, option, known } if known.is_empty() => {
+                write!(f, "unknown option `{option}`: {rules} takes no options")
+            }
+            OptionError::Unknown { rules, option, known } => write!(
+                f,
+                "unknown option `{option}` for {rules}: expected one of {}",
+                quoted_list(&known.iter().map(String::as_str).collect::<Vec<_>>())
+            ),
+            OptionError::BadValue {
+                option,
+                value,
+                expected,
+            } => {
+                write!(f, "bad value `{value}` for `{option}`: expected {expected}")
+            }
+            OptionError::NotKeyValue(s) => write!(f, "bad setting `{s}`: expected KEY=VALUE"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl RuleTable<'_> {
+    /// Every option at its default value.
+    pub fn default_options(&self) -> Options {
+        let mut values = [OptionValue::Bool(false); MAX_OPTIONS];
+        for (slot, spec) in values.iter_mut().zip(self.options) {
+            *slot = spec.default;
+        }
+        Options {
+            values,
+            len: self.options.len(),
+        }
+    }
+
+    /// The index of the option called `name`.
+    pub fn option_index(&self, name: &str) -> Option<usize> {
+        self.options.iter().position(|o| o.name == name)
+    }
+
+    /// Sets option `key` to the value spelled `value` in `options`.
+    pub fn set_option(&self, options: &mut Options, key: &str, value: &str) -> Result<(), OptionError> {
+        let index = self.option_index(key).ok_or_else(|| OptionError::Unknown {
+            rules: self.name.to_owned(),
+            option: key.to_owned(),
+            known: self.options.iter().map(|o| o.name.to_owned()).collect(),
+        })?;
+        let parsed = self.options[index].parse_value(value)?;
+        if let OptionValue::DType(d) = parsed {
+            // A dtype option takes the dtypes the rule set covers, nothing else.
+            if !self.dtypes.contains(&d) {
+                return Err(OptionError::BadValue {
+                    option: key.to_owned(),
+                    value: value.to_owned(),
+                    expected: format!(
+                        "one of the dtypes of {}: {}",
+                        self.name,
+                        self.dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
+                    ),
+                });
+            }
+        }
+        options.values[index] = parsed;
+        Ok(())
+    }
+
+    /// Parses `KEY=VALUE` settings on top of the defaults.
+    pub fn options_from<'s>(
+        &self,
+        settings: impl IntoIterator<Item = &'s str>,
+    ) -> Result<Options, OptionError> {
+        let mut options = self.default_options();
+        for setting in settings {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| OptionError::NotKeyValue(setting.to_owned()))?;
+            self.set_option(&mut options, key.trim(), value.trim())?;
+        }
+        Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::tiny_table;
+
+    const WORDS: &[&str] = &["eager", "static"];
+
+    fn spec(kind: OptionKind<'static>) -> OptionSpec<'static> {
+        OptionSpec {
+            name: "o",
+            kind,
+            default: OptionValue::Bool(false),
+            doc: "",
+        }
+    }
+
+    #[test]
+    fn bool_values_parse_as_words_and_digits() {
+        let s = spec(OptionKind::Bool);
+        for (text, value) in [("true", true), ("1", true), ("false", false), ("0", false)] {
+            assert_eq!(s.parse_value(text), Ok(OptionValue::Bool(value)), "{text}");
+        }
+        let e = s.parse_value("yes").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value `yes` for `o`: expected `true` or `false`"
+        );
+        assert_eq!(s.format_value(OptionValue::Bool(true)), "true");
+    }
+
+    #[test]
+    fn dtype_values_parse_every_name_and_alias() {
+        let s = spec(OptionKind::DType);
+        for &d in DType::ALL {
+            assert_eq!(s.parse_value(d.name()), Ok(OptionValue::DType(d)));
+            assert_eq!(s.format_value(OptionValue::DType(d)), d.name());
+        }
+        assert_eq!(s.parse_value("float32"), Ok(OptionValue::DType(DType::F32)));
+        let e = s.parse_value("f9").unwrap_err();
+        assert_eq!(e.to_string(), "bad value `f9` for `o`: expected a dtype name");
+    }
+
+    #[test]
+    fn choice_values_are_word_indices() {
+        let s = spec(OptionKind::Choice(WORDS));
+        assert_eq!(s.parse_value("eager"), Ok(OptionValue::Choice(0)));
+        assert_eq!(s.parse_value("static"), Ok(OptionValue::Choice(1)));
+        assert_eq!(s.format_value(OptionValue::Choice(1)), "static");
+        assert_eq!(s.format_value(OptionValue::Choice(7)), "?");
+        let e = s.parse_value("Static").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value `Static` for `o`: expected one of `eager`, `static`"
+        );
+        // A choice value read against an option of another type prints its index.
+        assert_eq!(spec(OptionKind::Bool).format_value(OptionValue::Choice(3)), "3");
+    }
+
+    #[test]
+    fn from_values_keeps_at_most_max_options() {
+        let many = [OptionValue::Bool(true); MAX_OPTIONS + 3];
+        assert_eq!(Options::from_values(&many).values().len(), MAX_OPTIONS);
+        let two = Options::from_values(&[OptionValue::Bool(true), OptionValue::Choice(1)]);
+        assert_eq!(two.values(), [OptionValue::Bool(true), OptionValue::Choice(1)]);
+        assert_eq!(two.get(1), OptionValue::Choice(1));
+    }
+
+    #[test]
+    fn settings_parse_on_top_of_the_defaults() {
+        let t = tiny_table();
+        let defaults = t.default_options();
+        assert_eq!(
+            defaults.values(),
+            [OptionValue::Bool(false), OptionValue::DType(DType::F32)]
+        );
+        let set = t.options_from(["strict = true", "out=i8"]).unwrap();
+        assert_eq!(
+            set.values(),
+            [OptionValue::Bool(true), OptionValue::DType(DType::I8)]
+        );
+        assert_eq!(t.option_index("out"), Some(1));
+        assert_eq!(t.option_index("in"), None);
+    }
+
+    #[test]
+    fn bad_settings_name_what_was_expected() {
+        let t = tiny_table();
+        let error = |setting: &str| t.options_from([setting]).unwrap_err().to_string();
+        assert_eq!(error("strict"), "bad setting `strict`: expected KEY=VALUE");
+        assert_eq!(
+            error("loose=true"),
+            "unknown option `loose` for tiny: expected one of `strict`, `out`"
+        );
+        assert_eq!(
+            error("strict=maybe"),
+            "bad value `maybe` for `strict`: expected `true` or `false`"
+        );
+        // A dtype option takes only the rule set's dtypes.
+        assert_eq!(
+            error("out=f64"),
+            "bad value `f64` for `out`: expected one of the dtypes of tiny: bool i8 u8 i16 f32"
+        );
+        let none = RuleTable { options: &[], ..t };
+        assert_eq!(
+            none.options_from(["x=1"]).unwrap_err().to_string(),
+            "unknown option `x`: tiny takes no options"
+        );
+    }
+}
