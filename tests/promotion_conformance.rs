@@ -149,3 +149,10 @@ fn array_api_matches_array_api_strict() {
     // Every case: arrays, 0-d arrays and Python scalars, one `api_version` (2025.12).
     assert_eq!(conform("array_api"), 12_376);
 }
+
+#[test]
+fn numpy_matches_numpy() {
+    // Every case: 26 ufuncs and np.where with ml_dtypes imported; arrays, 0-d arrays,
+    // Python scalars on either side and on both.
+    assert_eq!(conform("numpy"), 72_576);
+}

@@ -310,7 +310,14 @@ fn render_all(format: DiffFormat) -> Result<String, String> {
             out
         }
         DiffFormat::Text => {
-            let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(12);
+            // Wide enough for every name and every "100% of 1156" cell.
+            let cell_width = grid
+                .iter()
+                .flatten()
+                .map(|&c| format!("{} of {}", share(c), c.1).len())
+                .max()
+                .unwrap_or(0);
+            let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(cell_width);
             let mut out = format!("# {title}\n{:width$}", "");
             for n in &names {
                 out += &format!(" {n:>width$}");

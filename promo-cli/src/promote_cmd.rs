@@ -197,6 +197,24 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
     let matrix = table.matrix(options, op);
     let names: Vec<&str> = table.dtypes.iter().map(|d| d.name()).collect();
     let cell = |r: &Result<DType, promo_table::Refusal<'_>>| r.map_or("x", |d| d.name());
+    // Text and Markdown mark a weakly typed result with `*` (JAX's and TensorFlow's
+    // notation); CSV keeps plain names and JSON lists weak results apart.
+    let weak = |l: usize, r: usize| {
+        let (l, r) = (
+            Operand::Dimensioned(table.dtypes[l]),
+            Operand::Dimensioned(table.dtypes[r]),
+        );
+        table.promote_result(options, op, l, r).is_ok_and(|p| p.weak)
+    };
+    let marked = |l: usize, r: usize, result: &Result<DType, promo_table::Refusal<'_>>| {
+        let name = cell(result);
+        if weak(l, r) {
+            format!("{name}*")
+        } else {
+            name.to_owned()
+        }
+    };
+    let any_weak = (0..names.len()).any(|l| (0..names.len()).any(|r| weak(l, r)));
     let settings: Vec<String> = table
         .options
         .iter()
@@ -300,9 +318,12 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
                 names.join(" | "),
                 "---|".repeat(names.len())
             );
-            for (lhs, row) in names.iter().zip(&matrix) {
-                let cells: Vec<&str> = row.iter().map(cell).collect();
+            for (i, (lhs, row)) in names.iter().zip(&matrix).enumerate() {
+                let cells: Vec<String> = row.iter().enumerate().map(|(j, r)| marked(i, j, r)).collect();
                 out += &format!("| **{lhs}** | {} |\n", cells.join(" | "));
+            }
+            if any_weak {
+                out += "\n`*`: weakly typed\n";
             }
             out
         }
@@ -312,16 +333,18 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
             if !settings.is_empty() {
                 out += &format!(", {}", settings.join(", "));
             }
-            out += "; rows lhs, columns rhs, x refused\n";
+            out += "; rows lhs, columns rhs, x refused";
+            out += if any_weak { ", * weakly typed\n" } else { "\n" };
+            let width = width + usize::from(any_weak);
             out += &format!("{:width$}", "");
             for n in &names {
                 out += &format!(" {n:>width$}");
             }
             out += "\n";
-            for (lhs, row) in names.iter().zip(&matrix) {
+            for (i, (lhs, row)) in names.iter().zip(&matrix).enumerate() {
                 out += &format!("{lhs:width$}");
-                for r in row {
-                    out += &format!(" {:>width$}", cell(r));
+                for (j, r) in row.iter().enumerate() {
+                    out += &format!(" {:>width$}", marked(i, j, r));
                 }
                 out += "\n";
             }

@@ -9,6 +9,7 @@ promo_macros::rules!("rules/openvino.toml");
 promo_macros::rules!("rules/kernel_float.toml");
 promo_macros::rules!("rules/paddle.toml");
 promo_macros::rules!("rules/dali.toml");
+promo_macros::rules!("rules/numpy.toml");
 promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
 
@@ -18,12 +19,13 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &kernel_float::TABLE,
     &paddle::TABLE,
     &dali::TABLE,
+    &numpy::TABLE,
     &torch::TABLE,
     &array_api::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `torch`, `array_api`).
+/// `numpy`, `torch`, `array_api`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -35,6 +37,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     (kernel_float::PATH, kernel_float::SOURCE),
     (paddle::PATH, paddle::SOURCE),
     (dali::PATH, dali::SOURCE),
+    (numpy::PATH, numpy::SOURCE),
     (torch::PATH, torch::SOURCE),
     (array_api::PATH, array_api::SOURCE),
 ];
