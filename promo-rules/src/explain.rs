@@ -210,7 +210,7 @@ pub fn explain(
                 if let Some(c) = condition {
                     let _ = writeln!(out, "  where {}", c.text);
                 }
-                if *strong {
+                if *strong && matches!(trace.cell, Cell::Is(_)) {
                     let _ = writeln!(out, "  strong = true: the result is strongly typed, whatever the operands' weakness");
                 }
             }
