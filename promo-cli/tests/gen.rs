@@ -158,6 +158,8 @@ fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
         ("array_api", &[]),
         ("torch", &[]),
         ("numpy", &[]),
+        ("tensorflow", &[]),
+        ("tensorflow", &["dtype_conversion_mode=safe"]),
     ];
     for (name, set) in settings {
         let table = promo_core::rules::by_name(name).unwrap();

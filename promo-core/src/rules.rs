@@ -12,6 +12,7 @@ promo_macros::rules!("rules/dali.toml");
 promo_macros::rules!("rules/numpy.toml");
 promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
+promo_macros::rules!("rules/tensorflow.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -22,10 +23,11 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &numpy::TABLE,
     &torch::TABLE,
     &array_api::TABLE,
+    &tensorflow::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -40,4 +42,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (numpy::PATH, numpy::SOURCE),
     (torch::PATH, torch::SOURCE),
     (array_api::PATH, array_api::SOURCE),
+    (tensorflow::PATH, tensorflow::SOURCE),
 ];
