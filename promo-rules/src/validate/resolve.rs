@@ -942,10 +942,12 @@ fn resolve_selection(
     let Some(names) = names else {
         return match side {
             Side::Python => (0..PyScalar::ALL.len()).collect(),
+            // Tensors, Python scalars and weakly typed tensors ([`Side::key`]).
             Side::Any => dtypes
                 .iter()
                 .map(|d| d.index())
                 .chain((0..PyScalar::ALL.len()).map(|k| DType::COUNT + k))
+                .chain(dtypes.iter().map(|d| DType::COUNT + 4 + d.index()))
                 .collect(),
             _ => dtypes.iter().map(|d| d.index()).collect(),
         };
