@@ -149,3 +149,9 @@ fn array_api_matches_array_api_strict() {
     // Every case: arrays, 0-d arrays and Python scalars, one `api_version` (2025.12).
     assert_eq!(conform("array_api"), 12_376);
 }
+
+#[test]
+fn jax_matches_jax() {
+    // Every case of the four option combinations, weak results compared as weak.
+    assert_eq!(conform("jax"), 91_140);
+}

@@ -157,6 +157,8 @@ fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
         ("dali", &[]),
         ("array_api", &[]),
         ("torch", &[]),
+        ("jax", &[]),
+        ("jax", &["jax_enable_x64=true"]),
     ];
     for (name, set) in settings {
         let table = promo_core::rules::by_name(name).unwrap();

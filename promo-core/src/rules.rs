@@ -11,6 +11,7 @@ promo_macros::rules!("rules/paddle.toml");
 promo_macros::rules!("rules/dali.toml");
 promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
+promo_macros::rules!("rules/jax.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -20,10 +21,11 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &dali::TABLE,
     &torch::TABLE,
     &array_api::TABLE,
+    &jax::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `torch`, `array_api`).
+/// `torch`, `array_api`, `jax`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -37,4 +39,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (dali::PATH, dali::SOURCE),
     (torch::PATH, torch::SOURCE),
     (array_api::PATH, array_api::SOURCE),
+    (jax::PATH, jax::SOURCE),
 ];
