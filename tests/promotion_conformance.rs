@@ -173,3 +173,9 @@ fn tensorflow_matches_tensorflow() {
     assert_eq!(seen.compared, 59_014);
     assert_eq!(seen.unknown_promotion, 7_256);
 }
+
+#[test]
+fn jax_matches_jax() {
+    // Every case of the four option combinations, weak results compared as weak.
+    assert_eq!(conform("jax"), 91_140);
+}

@@ -13,6 +13,7 @@ promo_macros::rules!("rules/numpy.toml");
 promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
 promo_macros::rules!("rules/tensorflow.toml");
+promo_macros::rules!("rules/jax.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -24,10 +25,11 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &torch::TABLE,
     &array_api::TABLE,
     &tensorflow::TABLE,
+    &jax::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`, `tensorflow`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -43,4 +45,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (torch::PATH, torch::SOURCE),
     (array_api::PATH, array_api::SOURCE),
     (tensorflow::PATH, tensorflow::SOURCE),
+    (jax::PATH, jax::SOURCE),
 ];

@@ -648,6 +648,15 @@ result = "lub"
         Ok("weak:bool".into())
     );
     assert_eq!(promote(Op::Equal, t(DType::I8), t(DType::U8)), Ok("bool".into()));
+    // A filter with no `operands` sees weakly typed tensors too.
+    assert_eq!(
+        promote(Op::Equal, Operand::Weak(DType::F32), t(DType::I8)),
+        Ok("weak:bool".into())
+    );
+    assert_eq!(
+        promote(Op::Equal, Operand::Weak(DType::I16), t(DType::I8)),
+        Ok("bool".into())
+    );
     // A Python complex is not typed here: two Python scalars refuse it.
     assert!(promote(Op::Add, py(PyScalar::Int), py(PyScalar::Complex)).is_err());
 }
