@@ -13,7 +13,7 @@
 //! | f32 ↔ f64 | `vcvtps2pd` (signalling NaN kept) / `vcvtpd2ps` | the scalar cast |
 //! | integer, bool ↔ integer, bool | `vpmovsx` / `vpmovzx`; masked packs; compare with zero | `as`, one at a time (the same bits: a copy) |
 //! | integer, bool → f32, f64 | `vcvtdq2ps`, `vcvtdq2pd`; u32 and 64-bit by halves, rounded once | `as`, one at a time |
-//! | integer, bool → f16, bf16, float8, f4e2m1, f8e8m0 | to f32 exactly or rounded to odd, then the f32 encoders | the scalar cast |
+//! | integer, bool → f16, bf16, float8, f4e2m1, f8e8m0 | to f32 (past 2^24 rounded to odd for bf16 and f8e8m0), then the f32 encoders | the scalar cast |
 //! | f32, f64, f16, bf16, float8, f8e8m0 → integers | `vcvttps2dq` / `vcvttpd2dq`, narrowed by packs; 64-bit by shifting the mantissa | f32 and float8 (through their f32 table) in f32 arithmetic; the rest the scalar cast |
 //!
 //! Each SIMD kernel runs its whole loop inside one `#[target_feature]` function and
@@ -517,9 +517,9 @@ macro_rules! simd_prefix {
 }
 
 /// `S` (f32, f16, bf16 or an integer) into `T`: the SIMD kernel for whole steps,
-/// the scalar kernel for the rest. Each input is widened to f32 in a register,
-/// exactly, or rounded to odd where an integer has more bits than f32 keeps, so
-/// that `T` rounds once.
+/// the scalar kernel for the rest. Each input is widened to f32 in a register:
+/// exactly, or, an integer past 2^24, rounded so that `T` rounds once (to odd
+/// for bf16; to nearest for the formats that overflow long before).
 fn encode<S: Lanes, T: Target, const SIMD: bool>(
     src: &[u8],
     dst: &mut [u8],
@@ -587,14 +587,11 @@ fn encode_e8m0<S: Lanes, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: us
     kernel::<S, f8e8m0>(&src[done * size..], &mut dst[done..], count - done, options);
 }
 
-/// How many elements of `size` bytes, at most `count`, take a large `dst` (one the
-/// SIMD kernels write with non-temporal stores) to a 32-byte boundary; 0 for a
-/// small one, or if elements cannot reach one.
+/// How many elements of `size` bytes, at most `count`, take `dst` to a 32-byte
+/// boundary (0 if elements cannot reach one). The SIMD kernels then store whole
+/// vectors that never straddle two cache lines (about a fifth faster in the cache),
+/// and a large output can be written with non-temporal stores.
 fn aligned_head(dst: &[u8], size: usize, count: usize) -> usize {
-    if dst.len() < STREAM_FROM {
-        // Small outputs stay in the cache and are stored as they lie.
-        return 0;
-    }
     let misalign = dst.as_ptr() as usize % 32;
     if !misalign.is_multiple_of(size) {
         return 0;

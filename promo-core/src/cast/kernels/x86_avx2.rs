@@ -7,6 +7,68 @@
 
 #![allow(clippy::missing_safety_doc)]
 
+/// `[e(0), e(1), …]` for `k` in `0..4` or `0..8`, written out: a closure handed to
+/// `array::from_fn` or `array::map` is not inlined into a `#[target_feature]`
+/// function (it has features its caller lacks), which costs a call per vector.
+macro_rules! array {
+    (4, |$k:ident| $e:expr) => {
+        [
+            {
+                let $k = 0;
+                $e
+            },
+            {
+                let $k = 1;
+                $e
+            },
+            {
+                let $k = 2;
+                $e
+            },
+            {
+                let $k = 3;
+                $e
+            },
+        ]
+    };
+    (8, |$k:ident| $e:expr) => {
+        [
+            {
+                let $k = 0;
+                $e
+            },
+            {
+                let $k = 1;
+                $e
+            },
+            {
+                let $k = 2;
+                $e
+            },
+            {
+                let $k = 3;
+                $e
+            },
+            {
+                let $k = 4;
+                $e
+            },
+            {
+                let $k = 5;
+                $e
+            },
+            {
+                let $k = 6;
+                $e
+            },
+            {
+                let $k = 7;
+                $e
+            },
+        ]
+    };
+}
+
 mod ints;
 mod read;
 
@@ -200,8 +262,9 @@ fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
 }
 
 /// Converts whole steps of 32 inputs (f32, f16, bf16 or an integer, each widened
-/// to f32 exactly or rounded to odd) into a float8 format or f4e2m1; returns how
-/// many it converted.
+/// to f32: exactly, or an integer past 2^24 rounded to nearest, which the format's
+/// overflow makes the same) into a float8 format or f4e2m1; returns how many it
+/// converted.
 #[target_feature(enable = "avx2,f16c")]
 pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     src: &[u8],
@@ -218,7 +281,7 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     for step in 0..steps {
         prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
-        let x = unsafe { reader.f32s::<true>(src.as_ptr().add(in_bytes * step)) };
+        let x = unsafe { reader.f32s::<false>(src.as_ptr().add(in_bytes * step)) };
         let bytes = encode32::<T>(x, &r);
         let at = dst.as_mut_ptr().wrapping_add(out_bytes * step);
         if nibbles {
@@ -275,11 +338,12 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
         prefetch(at);
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(at) };
-        let nan = x.map(|v| {
-            let f = _mm256_castsi256_ps(v);
-            _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f))
-        });
-        let any = _mm256_or_si256(_mm256_or_si256(nan[0], nan[1]), _mm256_or_si256(nan[2], nan[3]));
+        // Unordered compares of two vectors find a NaN in either.
+        let f = array!(4, |k| _mm256_castsi256_ps(x[k]));
+        let any = _mm256_castps_si256(_mm256_or_ps(
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[0], f[1]),
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[2], f[3]),
+        ));
         let fix = _mm256_testz_si256(any, any) == 0;
         for k in 0..8 {
             // SAFETY: 16 readable bytes at `16k` (inside this step's 128) and 32
@@ -289,9 +353,10 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
                 let mut d = _mm256_castpd_si256(_mm256_cvtps_pd(_mm_loadu_ps(at.add(16 * k) as *const f32)));
                 if fix {
                     // NaN lanes whose quiet bit (f32 bit 22) is clear, widened to 64 bits.
-                    let v = x[k / 2];
+                    let (v, f) = (x[k / 2], f[k / 2]);
+                    let nan = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f));
                     let signalling =
-                        _mm256_andnot_si256(_mm256_srai_epi32::<31>(_mm256_slli_epi32::<9>(v)), nan[k / 2]);
+                        _mm256_andnot_si256(_mm256_srai_epi32::<31>(_mm256_slli_epi32::<9>(v)), nan);
                     let half = if k % 2 == 0 {
                         _mm256_castsi256_si128(signalling)
                     } else {
@@ -309,8 +374,9 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
     steps * STEP
 }
 
-/// Converts whole steps of 32 inputs (f32, or an integer widened to f32 exactly or
-/// rounded to odd) into f16 with F16C (round to nearest even, overflow to ±∞); a
+/// Converts whole steps of 32 inputs (f32, or an integer widened to f32: exactly,
+/// or past 2^24 rounded to nearest, which overflows to ±∞ all the same) into f16
+/// with F16C (round to nearest even, overflow to ±∞); a
 /// step that holds a NaN gets the scalar cast's NaN: the sign and the top ten
 /// payload bits, made nonzero, with the quiet bit as it was (F16C sets it).
 #[target_feature(enable = "avx2,f16c")]
@@ -324,10 +390,12 @@ pub(super) unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
             prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         }
         // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
-        let x = unsafe { reader.f32s::<true>(src.as_ptr().add(in_bytes * step)) };
-        let mut h = x.map(|v| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(v)));
-        let nan = x.map(|v| {
-            let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+        let x = unsafe { reader.f32s::<false>(src.as_ptr().add(in_bytes * step)) };
+        let mut h = array!(4, |k| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(
+            _mm256_castsi256_ps(x[k])
+        ));
+        let nan = array!(4, |k| {
+            let a = _mm256_and_si256(x[k], _mm256_set1_epi32(0x7fff_ffff));
             _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000))
         });
         let any = _mm256_or_si256(_mm256_or_si256(nan[0], nan[1]), _mm256_or_si256(nan[2], nan[3]));

@@ -126,7 +126,8 @@ pub(in super::super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut 
         unsafe {
             if T::BOOL {
                 // Zero lanes all ones, narrowed to bytes, plus one: 0 or 1.
-                let v = vectors(at, from).map(|v| is_zero::<S>(v));
+                let v = vectors(at, from);
+                let v = array!(8, |k| is_zero::<S>(v[k]));
                 let bytes = narrow(v, from, 1)[0];
                 put(out, _mm256_add_epi8(bytes, _mm256_set1_epi8(1)), stream);
             } else if to == from {
@@ -305,15 +306,17 @@ pub(in super::super) unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u
         // aligned when `stream`.
         unsafe {
             let v = if to == 8 {
-                reader.f64s(at).map(|x| f64_to_i64::<T>(x))
+                let d = reader.f64s(at);
+                array!(8, |k| f64_to_i64::<T>(d[k]))
             } else {
                 let i: [__m256i; 4] = if matches!(S::SOURCE, Source::F64) {
                     let d = reader.f64s(at);
-                    std::array::from_fn(|k| {
+                    array!(4, |k| {
                         _mm256_set_m128i(f64_to_i32::<T>(d[2 * k + 1]), f64_to_i32::<T>(d[2 * k]))
                     })
                 } else {
-                    reader.f32s::<false>(at).map(|x| f32_to_i32::<S, T>(x))
+                    let x = reader.f32s::<false>(at);
+                    array!(4, |k| f32_to_i32::<S, T>(x[k]))
                 };
                 narrow([i[0], i[1], i[2], i[3], i[0], i[0], i[0], i[0]], 4, to)
             };

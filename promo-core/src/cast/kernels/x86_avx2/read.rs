@@ -6,11 +6,16 @@
 //! to nearest even, it is the f32 result itself. Rounded to odd (truncated, the
 //! last bit set when anything was dropped), a later rounding to a format of 22
 //! bits or fewer gives what rounding the integer once would: that is what the
-//! encoders into f16, bf16, float8, f4e2m1 and f8e8m0 read. Both start by
-//! collapsing the bits the rounding cannot see into one sticky bit, so that the
-//! integer fits the float exactly: a magnitude `a` of 25 bits or more becomes
-//! `(a | ((a & 0xff) + 0xff)) & !0xff` (bit 8 set when any of the low eight was),
-//! and one of 54 bits or more the same with eleven bits, for f64.
+//! encoders into bf16 and f8e8m0 read. (f16, float8 and f4e2m1 overflow below
+//! 2^24, under which every integer is exact in f32, so they read it rounded to
+//! nearest.) Where rounding twice
+//! could differ from rounding once, the bits the rounding cannot see are first
+//! collapsed into one sticky bit, so that the integer fits the float exactly: a
+//! 32-bit magnitude `a` of 25 bits or more becomes `(a | ((a & 0xff) + 0xff)) &
+//! !0xff` (bit 8 set when any of the low eight was), and a 64-bit integer of 2^53
+//! or more in magnitude the same with eleven bits, for f64 (in two's complement:
+//! `x` and the result then lie strictly between the same two multiples of 2^12,
+//! and every place f32 rounds at is a multiple of 2^29).
 
 use super::super::{Lanes, Source};
 use super::{float8_top16, load, spread, top16, Float8Vectors};
@@ -66,8 +71,14 @@ impl<S: Lanes> Reader<S> {
         // which is what each source's loads read; `loadu` takes any alignment.
         match S::SOURCE {
             Source::F32 => unsafe { load(at) },
-            Source::F16 => unsafe { halves(at) }.map(|h| _mm256_castps_si256(_mm256_cvtph_ps(h))),
-            Source::BF16 => unsafe { halves(at) }.map(|h| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h))),
+            Source::F16 => {
+                let h = unsafe { halves(at) };
+                array!(4, |k| _mm256_castps_si256(_mm256_cvtph_ps(h[k])))
+            }
+            Source::BF16 => {
+                let h = unsafe { halves(at) };
+                array!(4, |k| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h[k])))
+            }
             Source::Float8 { tables, specials } => {
                 let v = spread(unsafe { _mm256_loadu_si256(at as *const __m256i) });
                 let (b3, b2) = float8_top16(v, &self.tables, tables, specials);
@@ -80,27 +91,51 @@ impl<S: Lanes> Reader<S> {
             }
             Source::F64 => {
                 let d = unsafe { self.f64s(at) };
-                std::array::from_fn(|k| {
+                array!(4, |k| {
                     let (lo, hi) = (_mm256_cvtpd_ps(d[2 * k]), _mm256_cvtpd_ps(d[2 * k + 1]));
                     _mm256_castps_si256(_mm256_set_m128(hi, lo))
                 })
             }
             Source::Int { bytes: 8, signed } => {
                 let x = unsafe { self.i64s(at) };
-                std::array::from_fn(|k| {
-                    let lo = i64_to_f32::<ODD>(x[2 * k], signed);
-                    let hi = i64_to_f32::<ODD>(x[2 * k + 1], signed);
-                    _mm256_set_m128i(hi, lo)
-                })
+                let exact = |k: usize| i64_to_f64(collapse64(x[k], signed), signed);
+                let d: [__m256d; 8] = if ODD {
+                    array!(8, |k| exact(k))
+                } else {
+                    // Rounded to f64 first: that can differ from rounding once only
+                    // where the f64 lies exactly halfway between two f32 (its low 29
+                    // mantissa bits 0x1000_0000); a block with one goes again, exactly.
+                    let d = array!(8, |k| i64_to_f64(x[k], signed));
+                    let (low, half) = (_mm256_set1_epi64x(0x1fff_ffff), _mm256_set1_epi64x(0x1000_0000));
+                    let mut ties = _mm256_setzero_si256();
+                    for d in d {
+                        let tie = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(d), low), half);
+                        ties = _mm256_or_si256(ties, tie);
+                    }
+                    if _mm256_testz_si256(ties, ties) == 0 {
+                        array!(8, |k| exact(k))
+                    } else {
+                        d
+                    }
+                };
+                let f = array!(8, |k| if ODD {
+                    f64_to_f32_odd(d[k])
+                } else {
+                    _mm256_cvtpd_ps(d[k])
+                });
+                array!(4, |k| _mm256_castps_si256(_mm256_set_m128(
+                    f[2 * k + 1],
+                    f[2 * k]
+                )))
             }
             Source::Int { bytes: 4, signed } => {
                 let x = unsafe { self.i32s(at) };
-                x.map(|x| _mm256_castps_si256(i32_to_f32::<ODD>(x, signed)))
+                array!(4, |k| _mm256_castps_si256(i32_to_f32::<ODD>(x[k], signed)))
             }
             // Exact: 16 bits or fewer.
             Source::Int { .. } | Source::Bool => {
                 let x = unsafe { self.i32s(at) };
-                x.map(|x| _mm256_castps_si256(_mm256_cvtepi32_ps(x)))
+                array!(4, |k| _mm256_castps_si256(_mm256_cvtepi32_ps(x[k])))
             }
         }
     }
@@ -117,7 +152,7 @@ impl<S: Lanes> Reader<S> {
             Source::Int { bytes, signed } => (bytes, signed),
             _ => (1, false),
         };
-        std::array::from_fn(|k| {
+        array!(4, |k| {
             // SAFETY: the caller guarantees 32 elements, `32 * bytes` readable
             // bytes; vector `k` reads the `8 * bytes` at `8 * bytes * k`.
             unsafe {
@@ -147,7 +182,9 @@ impl<S: Lanes> Reader<S> {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn i64s(&self, at: *const u8) -> [__m256i; 8] {
         // SAFETY: the caller guarantees 256 readable bytes, eight vectors.
-        std::array::from_fn(|k| unsafe { _mm256_loadu_si256((at as *const __m256i).add(k)) })
+        array!(8, |k| unsafe {
+            _mm256_loadu_si256((at as *const __m256i).add(k))
+        })
     }
 
     /// 32 elements at `at` as f64, in element order: f64 as it lies; an integer
@@ -161,14 +198,11 @@ impl<S: Lanes> Reader<S> {
     pub(super) unsafe fn f64s(&self, at: *const u8) -> [__m256d; 8] {
         match S::SOURCE {
             // SAFETY: the caller guarantees 256 readable bytes, eight vectors.
-            Source::F64 => std::array::from_fn(|k| unsafe { _mm256_loadu_pd((at as *const f64).add(4 * k)) }),
+            Source::F64 => array!(8, |k| unsafe { _mm256_loadu_pd((at as *const f64).add(4 * k)) }),
             Source::Int { bytes: 8, signed } => {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.i64s(at) };
-                x.map(|x| {
-                    let (a, sign) = magnitude(x, signed);
-                    _mm256_or_pd(u64_to_f64(a), _mm256_castsi256_pd(sign))
-                })
+                array!(8, |k| i64_to_f64(x[k], signed))
             }
             Source::Int {
                 bytes: 4,
@@ -177,16 +211,18 @@ impl<S: Lanes> Reader<S> {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.i32s(at) };
                 // x − 2^31 as i32, exactly, then 2^31 added back in f64.
-                let shifted = x.map(|x| _mm256_xor_si256(x, _mm256_set1_epi32(i32::MIN)));
+                let sign = _mm256_set1_epi32(i32::MIN);
+                let shifted = array!(4, |k| _mm256_xor_si256(x[k], sign));
                 let two_31 = _mm256_set1_pd(2147483648.0);
-                widen_i32(shifted).map(|d| _mm256_add_pd(d, two_31))
+                let d = widen_i32(shifted);
+                array!(8, |k| _mm256_add_pd(d[k], two_31))
             }
             // SAFETY: the caller guarantees `BLOCK` readable bytes.
             Source::Int { .. } | Source::Bool => widen_i32(unsafe { self.i32s(at) }),
             _ => {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.f32s::<false>(at) };
-                std::array::from_fn(|k| {
+                array!(8, |k| {
                     let v = _mm256_castsi256_ps(x[k / 2]);
                     _mm256_cvtps_pd(if k % 2 == 0 {
                         _mm256_castps256_ps128(v)
@@ -207,14 +243,14 @@ impl<S: Lanes> Reader<S> {
 #[target_feature(enable = "avx2")]
 unsafe fn halves(at: *const u8) -> [__m128i; 4] {
     // SAFETY: the caller guarantees 64 readable bytes; `loadu` takes any alignment.
-    std::array::from_fn(|k| unsafe { _mm_loadu_si128((at as *const __m128i).add(k)) })
+    array!(4, |k| unsafe { _mm_loadu_si128((at as *const __m128i).add(k)) })
 }
 
 /// Four vectors of i32 as eight of f64, in element order (exact).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn widen_i32(x: [__m256i; 4]) -> [__m256d; 8] {
-    std::array::from_fn(|k| {
+    array!(8, |k| {
         let v = x[k / 2];
         _mm256_cvtepi32_pd(if k % 2 == 0 {
             _mm256_castsi256_si128(v)
@@ -259,39 +295,51 @@ fn i32_to_f32<const ODD: bool>(x: __m256i, signed: bool) -> __m256 {
     _mm256_add_ps(_mm256_mul_ps(hi, _mm256_set1_ps(65536.0)), lo)
 }
 
-/// The magnitude of four 64-bit integers (2^63 for i64::MIN, as u64) and their
-/// signs as f64 sign bits.
+/// Four 64-bit integers as f64, rounded once to nearest even: the high 32 bits
+/// (biased by 2^31 when signed) in the mantissa of 2^84 and the low 32 in that of
+/// 2^52, each exact once the power (and the bias) is subtracted; their sum rounds.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn magnitude(x: __m256i, signed: bool) -> (__m256i, __m256i) {
-    if !signed {
-        return (x, _mm256_setzero_si256());
-    }
-    let negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), x);
-    let a = _mm256_sub_epi64(_mm256_xor_si256(x, negative), negative);
-    (a, _mm256_and_si256(negative, _mm256_set1_epi64x(i64::MIN)))
-}
-
-/// Four u64 as f64, rounded once to nearest even: the high and low 32 bits are
-/// each made exactly into an f64 (placed in the mantissa of 2^84 and of 2^52,
-/// which are subtracted again), and their sum rounds.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn u64_to_f64(a: __m256i) -> __m256d {
+fn i64_to_f64(x: __m256i, signed: bool) -> __m256d {
+    let top = if signed {
+        _mm256_xor_si256(x, _mm256_set1_epi64x(i64::MIN))
+    } else {
+        x
+    };
     let hi = _mm256_or_si256(
-        _mm256_srli_epi64::<32>(a),
+        _mm256_srli_epi64::<32>(top),
         _mm256_set1_epi64x(0x4530_0000_0000_0000),
     );
-    let lo = _mm256_or_si256(
-        _mm256_blend_epi32::<0b1010_1010>(a, _mm256_setzero_si256()),
-        _mm256_set1_epi64x(0x4330_0000_0000_0000),
-    );
-    let hi = _mm256_sub_pd(
-        _mm256_castsi256_pd(hi),
-        _mm256_set1_pd(19342813113834066795298816.0),
-    );
+    let lo = _mm256_blend_epi32::<0b1010_1010>(x, _mm256_set1_epi64x(0x4330_0000_0000_0000));
+    // 2^84 (+ 2^63, the bias times 2^32), and 2^52.
+    let hi_zero = f64::from_bits(if signed {
+        0x4530_0000_8000_0000
+    } else {
+        0x4530_0000_0000_0000
+    });
+    let hi = _mm256_sub_pd(_mm256_castsi256_pd(hi), _mm256_set1_pd(hi_zero));
     let lo = _mm256_sub_pd(_mm256_castsi256_pd(lo), _mm256_set1_pd(4503599627370496.0));
     _mm256_add_pd(hi, lo)
+}
+
+/// Four 64-bit integers with the bits below 2^11 collapsed into bit 11 where they
+/// are 2^53 or more in magnitude (see the module docs): then exact in f64.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn collapse64(x: __m256i, signed: bool) -> __m256i {
+    let low = _mm256_set1_epi64x(0x7ff);
+    let collapsed = _mm256_andnot_si256(
+        low,
+        _mm256_or_si256(x, _mm256_add_epi64(_mm256_and_si256(x, low), low)),
+    );
+    // Below 2^53 in magnitude: `x + 2^53` below 2^54 as u64 (signed), `x` below 2^53.
+    let high = if signed {
+        _mm256_srli_epi64::<54>(_mm256_add_epi64(x, _mm256_set1_epi64x(1 << 53)))
+    } else {
+        _mm256_srli_epi64::<53>(x)
+    };
+    let small = _mm256_cmpeq_epi64(high, _mm256_setzero_si256());
+    _mm256_blendv_epi8(collapsed, x, small)
 }
 
 /// The low 32 bits of each 64-bit lane of `m`.
@@ -304,27 +352,18 @@ pub(super) fn low_halves(m: __m256i) -> __m128i {
     ))
 }
 
-/// Four 64-bit integers as f32, rounded once: the magnitude collapsed to 53 bits
-/// (exact in f64), then `cvtpd2ps` to nearest even; to odd, the result is stepped
-/// toward zero when that rounded up, and its last bit set when it was inexact.
+/// Four f64 as f32 rounded to odd: `cvtpd2ps` to nearest, stepped toward zero
+/// when that went away from it, the last bit set when it was inexact.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn i64_to_f32<const ODD: bool>(x: __m256i, signed: bool) -> __m128i {
-    let (a, sign) = magnitude(x, signed);
-    let low = _mm256_set1_epi64x(0x7ff);
-    let collapsed = _mm256_andnot_si256(
-        low,
-        _mm256_or_si256(a, _mm256_add_epi64(_mm256_and_si256(a, low), low)),
-    );
-    let narrow = _mm256_cmpeq_epi64(_mm256_srli_epi64::<53>(a), _mm256_setzero_si256());
-    let d = u64_to_f64(_mm256_blendv_epi8(collapsed, a, narrow));
+fn f64_to_f32_odd(d: __m256d) -> __m128 {
     let r = _mm256_cvtpd_ps(d);
-    let mut bits = _mm_castps_si128(r);
-    if ODD {
-        let back = _mm256_cvtps_pd(r);
-        let up = low_halves(_mm256_castpd_si256(_mm256_cmp_pd::<_CMP_GT_OQ>(back, d)));
-        let inexact = low_halves(_mm256_castpd_si256(_mm256_cmp_pd::<_CMP_NEQ_OQ>(back, d)));
-        bits = _mm_or_si128(_mm_add_epi32(bits, up), _mm_and_si128(inexact, _mm_set1_epi32(1)));
-    }
-    _mm_or_si128(bits, low_halves(_mm256_srli_epi64::<32>(sign)))
+    let back = _mm256_cvtps_pd(r);
+    let abs = _mm256_castsi256_pd(_mm256_set1_epi64x(i64::MAX));
+    let away = _mm256_cmp_pd::<_CMP_GT_OQ>(_mm256_and_pd(back, abs), _mm256_and_pd(d, abs));
+    let inexact = _mm256_cmp_pd::<_CMP_NEQ_OQ>(back, d);
+    let away = low_halves(_mm256_castpd_si256(away));
+    let inexact = low_halves(_mm256_castpd_si256(inexact));
+    let bits = _mm_add_epi32(_mm_castps_si128(r), away);
+    _mm_castsi128_ps(_mm_or_si128(bits, _mm_and_si128(inexact, _mm_set1_epi32(1))))
 }
