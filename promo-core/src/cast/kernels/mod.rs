@@ -557,7 +557,9 @@ fn encode<S: Lanes, T: Target, const SIMD: bool>(
 /// f64 into f32.
 fn f64_to_f32<const SIMD: bool>(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions) {
     let (src, dst) = (&src[..count * 8], &mut dst[..count * 4]);
-    let done = simd_prefix!(SIMD, x86_avx2::f64_to_f32(src, dst));
+    let head = aligned_head(dst, 4, count);
+    kernel::<f64, f32>(src, dst, head, options);
+    let done = head + simd_prefix!(SIMD, x86_avx2::f64_to_f32(&src[head * 8..], &mut dst[head * 4..]));
     kernel::<f64, f32>(&src[done * 8..], &mut dst[done * 4..], count - done, options);
 }
 

@@ -378,6 +378,7 @@ fn outputs_large_enough_for_streaming_stores_agree() {
         (DType::F32, DType::F16, n),
         (DType::F32, DType::BF16, n),
         (DType::F32, DType::F64, n / 4),
+        (DType::F64, DType::F32, n / 4),
         (DType::F32, DType::I32, n / 2),
         (DType::F32, DType::U32, n / 2),
         (DType::F64, DType::I64, n / 4),

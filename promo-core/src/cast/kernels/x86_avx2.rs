@@ -98,6 +98,15 @@ fn prefetch(at: *const u8) {
     }
 }
 
+/// [`prefetch`] for every 128 bytes of a block of `bytes` at `at` (a block of 32
+/// elements of 8 bytes spans four pairs of cache lines).
+#[inline(always)]
+fn prefetch_block(at: *const u8, bytes: usize) {
+    for k in 0..bytes.div_ceil(128) {
+        prefetch(at.wrapping_add(128 * k));
+    }
+}
+
 /// 32 f32 inputs at `src`.
 ///
 /// # Safety
@@ -300,24 +309,29 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
 }
 
 /// Converts whole steps of 32 f64 inputs into f32 with `vcvtpd2ps` (the
-/// instruction the scalar cast's `as f32` compiles to); returns how many it did.
+/// instruction the scalar cast's `as f32` compiles to), writing a large output
+/// with non-temporal stores; returns how many it did.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (8 * STEP)).min(dst.len() / (4 * STEP));
+    let stream = streams(dst);
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(8 * STEP * step) as *const f64;
-        let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256;
-        prefetch(at as *const u8);
-        prefetch((at as *const u8).wrapping_add(128));
+        let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256i;
+        prefetch_block(at as *const u8, 8 * STEP);
         for k in 0..4 {
             // SAFETY: `step < src.len() / 256` and `step < dst.len() / 128`: 64
-            // readable bytes at `8k` f64s in, 32 writable at `k` vectors out.
+            // readable bytes at `8k` f64s in, 32 writable at `k` vectors out
+            // (aligned when `stream`).
             unsafe {
                 let lo = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k)));
                 let hi = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k + 4)));
-                _mm256_storeu_ps(out.add(k) as *mut f32, _mm256_set_m128(hi, lo));
+                put(out.add(k), _mm256_castps_si256(_mm256_set_m128(hi, lo)), stream);
             }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }

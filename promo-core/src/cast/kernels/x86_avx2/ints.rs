@@ -5,7 +5,7 @@
 
 use super::super::{Int, Lanes, Source};
 use super::read::{low_halves, Reader};
-use super::{prefetch, put, streams};
+use super::{prefetch_block, put, streams};
 use core::arch::x86_64::*;
 
 /// The first `to` vectors of `v`: 32 elements of `from` bytes each (in `from`
@@ -118,7 +118,7 @@ pub(in super::super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut 
     for b in 0..blocks {
         let at = src.as_ptr().wrapping_add(32 * from * b);
         let out = dst.as_mut_ptr().wrapping_add(32 * to * b) as *mut __m256i;
-        prefetch(at);
+        prefetch_block(at, 32 * from);
         // SAFETY: block `b` (`32 * from` bytes in, `32 * to` out) lies inside both
         // slices, as `blocks` counts only whole blocks of each; the loads take any
         // alignment, the stores too unless `stream` (then `dst` is aligned and so
@@ -163,7 +163,7 @@ pub(in super::super) unsafe fn to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usi
     for b in 0..blocks {
         let at = src.as_ptr().wrapping_add(in_bytes * b);
         let out = dst.as_mut_ptr().wrapping_add(128 * b) as *mut __m256i;
-        prefetch(at);
+        prefetch_block(at, in_bytes);
         // SAFETY: block `b` (`in_bytes` in, 128 bytes out) lies inside both slices,
         // as `blocks` counts only whole blocks of each; the stores are aligned
         // when `stream`.
@@ -191,7 +191,7 @@ pub(in super::super) unsafe fn to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usi
     for b in 0..blocks {
         let at = src.as_ptr().wrapping_add(in_bytes * b);
         let out = dst.as_mut_ptr().wrapping_add(256 * b) as *mut __m256i;
-        prefetch(at);
+        prefetch_block(at, in_bytes);
         // SAFETY: block `b` (`in_bytes` in, 256 bytes out) lies inside both slices,
         // as `blocks` counts only whole blocks of each; the stores are aligned
         // when `stream`.
@@ -300,7 +300,7 @@ pub(in super::super) unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u
     for b in 0..blocks {
         let at = src.as_ptr().wrapping_add(in_bytes * b);
         let out = dst.as_mut_ptr().wrapping_add(32 * to * b) as *mut __m256i;
-        prefetch(at);
+        prefetch_block(at, in_bytes);
         // SAFETY: block `b` (`in_bytes` in, `32 * to` bytes out) lies inside both
         // slices, as `blocks` counts only whole blocks of each; the stores are
         // aligned when `stream`.
