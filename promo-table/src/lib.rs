@@ -6,7 +6,7 @@
 //! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
-//! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores |
+//! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores (one table of them, `for_each_element_type!`, which promo-macros and promo-core read too) |
 //! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
 //!
 //! Feature `serde`: `DType` serializes as its canonical name.
@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod dtype;
+mod element_types;
 mod has_dtype;
 mod onnx;
 mod op;
