@@ -3,7 +3,9 @@
 //! `copy_from_slice` of the larger side's bytes (the memory-speed ceiling), what a
 //! user would otherwise use (`half`'s slice conversion where it has one, a 256- or
 //! 16-entry table loop for the narrow formats into f32, a clamp + `to_int_unchecked`
-//! loop for f32 into i32) and promo's scalar kernel. Elements per second;
+//! loop for f32 into i32), a plain `as` loop over typed slices where Rust has the
+//! cast (its results differ from promo's only for floats out of an integer's range
+//! and NaN, which `as` saturates) and promo's scalar kernel. Elements per second;
 //! mixed-magnitude input (a cycle through every bit pattern).
 //!
 //! `PROMO_BENCH_N=16384 cargo bench -p promo-core --bench cast` (elements per
@@ -67,8 +69,35 @@ const PAIRS: &[&str] = &[
     "f32->i8",
     "f32->i32",
     "f32->u32",
+    "f32->i64",
+    "f32->u64",
+    "f64->i32",
+    "f64->i64",
+    "f16->i32",
+    "bf16->i32",
+    "f8e4m3fn->i32",
     "f32->f64",
     "f64->f32",
+    "i8->i32",
+    "u8->u16",
+    "i16->i32",
+    "i32->i64",
+    "i64->i32",
+    "i32->i8",
+    "i64->u8",
+    "i32->bool",
+    "u8->f32",
+    "i16->f32",
+    "i32->f32",
+    "u32->f32",
+    "i64->f32",
+    "i32->f64",
+    "i64->f64",
+    "u64->f64",
+    "i8->f16",
+    "i32->f16",
+    "i32->bf16",
+    "i32->f8e4m3fn",
 ];
 
 fn pair(p: &str) -> (DType, DType) {
@@ -130,7 +159,7 @@ fn scalar(bencher: Bencher, p: &str) {
 /// into i32 (the same results as promo's).
 #[divan::bench(args = [
     "f8e4m3fn->f32", "f8e5m2->f32", "f4e2m1->f32", "f16->f32", "bf16->f32",
-    "f32->f16", "f32->bf16", "f32->i32", "f32->f64", "f64->f32",
+    "f32->f16", "f32->bf16", "f32->i32",
 ])]
 fn alternative(bencher: Bencher, p: &str) {
     let (from, to) = pair(p);
@@ -184,29 +213,6 @@ fn alternative(bencher: Bencher, p: &str) {
                 black_box(&out);
             });
         }
-        (DType::F32, DType::F64) => {
-            let x = f32s(&src);
-            let mut out = vec![0f64; n];
-            bencher.bench_local(|| {
-                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
-                    *d = x as f64;
-                }
-                black_box(&out);
-            });
-        }
-        (DType::F64, DType::F32) => {
-            let x: Vec<f64> = src
-                .chunks_exact(8)
-                .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            let mut out = vec![0f32; n];
-            bencher.bench_local(|| {
-                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
-                    *d = x as f32;
-                }
-                black_box(&out);
-            });
-        }
         _ => {
             // A table of the scalar cast's results, looked up one element at a time.
             let scalar = Converter::scalar(from, DType::F32, CastOptions::default()).unwrap();
@@ -236,5 +242,76 @@ fn alternative(bencher: Bencher, p: &str) {
                 });
             }
         }
+    }
+}
+
+/// A plain loop over typed slices, `*d = x as T` (or the nearest thing Rust has:
+/// `f16::to_f32` first, `x != 0` into bool, `bf16::from_f32(x as f32)`).
+#[divan::bench(args = [
+    "f32->i8", "f32->i32", "f32->u32", "f32->i64", "f32->u64", "f64->i32", "f64->i64",
+    "f16->i32", "bf16->i32", "f32->f64", "f64->f32", "i8->i32", "u8->u16", "i16->i32",
+    "i32->i64", "i64->i32", "i32->i8", "i64->u8", "i32->bool", "u8->f32", "i16->f32",
+    "i32->f32", "u32->f32", "i64->f32", "i32->f64", "i64->f64", "u64->f64", "i8->f16",
+    "i32->f16", "i32->bf16",
+])]
+fn as_loop(bencher: Bencher, p: &str) {
+    use half::{bf16, f16};
+    let (from, _) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    let bencher = bencher.counter(divan::counter::ItemsCount::new(n));
+    /// Times `f` over the elements of `src` read as `S`.
+    fn run<S: bytemuck::Pod, T: Copy + Default>(bencher: Bencher, src: &[u8], f: impl Fn(S) -> T) {
+        let x: Vec<S> = src
+            .chunks_exact(size_of::<S>())
+            .map(bytemuck::pod_read_unaligned)
+            .collect();
+        let mut out = vec![T::default(); x.len()];
+        bencher.bench_local(|| {
+            for (d, &x) in out.iter_mut().zip(black_box(&x)) {
+                *d = f(x);
+            }
+            black_box(&out);
+        });
+    }
+    macro_rules! loops {
+        ($($name:literal: $s:ty => $t:ty = |$x:ident| $e:expr;)*) => {
+            match p {
+                $($name => run::<$s, $t>(bencher, &src, |$x: $s| -> $t { $e }),)*
+                _ => unreachable!("no `as` loop for {p}"),
+            }
+        };
+    }
+    loops! {
+        "f32->i8": f32 => i8 = |x| x as i8;
+        "f32->i32": f32 => i32 = |x| x as i32;
+        "f32->u32": f32 => u32 = |x| x as u32;
+        "f32->i64": f32 => i64 = |x| x as i64;
+        "f32->u64": f32 => u64 = |x| x as u64;
+        "f64->i32": f64 => i32 = |x| x as i32;
+        "f64->i64": f64 => i64 = |x| x as i64;
+        "f16->i32": f16 => i32 = |x| x.to_f32() as i32;
+        "bf16->i32": bf16 => i32 = |x| x.to_f32() as i32;
+        "f32->f64": f32 => f64 = |x| x as f64;
+        "f64->f32": f64 => f32 = |x| x as f32;
+        "i8->i32": i8 => i32 = |x| x as i32;
+        "u8->u16": u8 => u16 = |x| x as u16;
+        "i16->i32": i16 => i32 = |x| x as i32;
+        "i32->i64": i32 => i64 = |x| x as i64;
+        "i64->i32": i64 => i32 = |x| x as i32;
+        "i32->i8": i32 => i8 = |x| x as i8;
+        "i64->u8": i64 => u8 = |x| x as u8;
+        "i32->bool": i32 => u8 = |x| (x != 0) as u8;
+        "u8->f32": u8 => f32 = |x| x as f32;
+        "i16->f32": i16 => f32 = |x| x as f32;
+        "i32->f32": i32 => f32 = |x| x as f32;
+        "u32->f32": u32 => f32 = |x| x as f32;
+        "i64->f32": i64 => f32 = |x| x as f32;
+        "i32->f64": i32 => f64 = |x| x as f64;
+        "i64->f64": i64 => f64 = |x| x as f64;
+        "u64->f64": u64 => f64 = |x| x as f64;
+        "i8->f16": i8 => f16 = |x| f16::from_f32(x as f32);
+        "i32->f16": i32 => f16 = |x| f16::from_f32(x as f32);
+        "i32->bf16": i32 => bf16 = |x| bf16::from_f32(x as f32);
     }
 }

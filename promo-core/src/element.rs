@@ -1,7 +1,6 @@
 //! [`Element`]: which Rust type stores which [`DType`].
 
 use crate::{DType, HasDType};
-use num_complex::Complex;
 
 pub(crate) mod sealed {
     /// Implemented only inside promo-core: element types, and nothing for the
@@ -40,58 +39,88 @@ pub(crate) mod sealed {
 /// Its dtype is [`HasDType::DTYPE`], also written [`DType::of::<T>()`](DType::of).
 pub trait Element: HasDType + Copy + Send + Sync + 'static + sealed::Sealed {}
 
-/// Every element type a cast reaches, written once: its [`DType`] variant, its Rust
-/// type, how it lies in a buffer and how it reads and writes as text. Each list of
-/// element types in the crate (the [`Element`] impls, the buffer layouts, the
-/// kernel table, the string casts) is this table handed to a local macro:
+/// Every element type a cast reaches: its [`DType`] variant, its Rust type, how it
+/// lies in a buffer and how it reads and writes as text. Each list of element
+/// types in the crate (the [`Element`] impls, the buffer layouts, the kernel
+/// tables, the string casts) is this table handed to a local macro:
 /// `for_each_element!(my_macro)` expands to `my_macro! { ROW, ROW, … }` with rows
 /// `DTYPE: TYPE = LAYOUT / TEXT`.
 ///
-/// | layout | in a buffer |
-/// | --- | --- |
-/// | `bool` | one byte, zero or not |
-/// | `int`, `float`, `half` | little-endian, `size_of` bytes |
-/// | `byte` | one byte, the narrow type's code |
-/// | `nibble` | four bits, two per byte, low nibble first |
+/// The dtypes and types are promo-table's element-type table
+/// (`promo_table::for_each_element_type!`, which promo-macros reads too); the
+/// complex types, which ONNX `Cast` does not cover, are left out. The layout and
+/// text columns follow from the type ([`element_rows!`]):
 ///
-/// Text: `bool`, `int` (parses integers in range), `f16`, `f32`, `f64` (parses any
-/// number; writes the shortest digits of that precision).
+/// | layout | in a buffer | types |
+/// | --- | --- | --- |
+/// | `bool` | one byte, zero or not | `bool` |
+/// | `int`, `float`, `half` | little-endian, `size_of` bytes | the integer and float primitives; `f16`, `bf16` |
+/// | `byte` | one byte, the narrow type's code | the float8 formats, `f8e8m0` |
+/// | `nibble` | four bits, two per byte, low nibble first | `i4`, `u4`, `f4e2m1` |
+///
+/// Text: `bool`, `int` (parses integers in range; the integers, `i4`, `u4`), `f16`,
+/// `f32`, `f64` (parses any number; writes the shortest digits of that precision;
+/// `f32` for every float but `f16` and `f64`).
 macro_rules! for_each_element {
     ($m:ident) => {
-        $m! {
-            Bool: bool = bool / bool,
-            I4: $crate::narrow::i4 = nibble / int,
-            I8: i8 = int / int,
-            I16: i16 = int / int,
-            I32: i32 = int / int,
-            I64: i64 = int / int,
-            U4: $crate::narrow::u4 = nibble / int,
-            U8: u8 = int / int,
-            U16: u16 = int / int,
-            U32: u32 = int / int,
-            U64: u64 = int / int,
-            F4E2M1: $crate::narrow::f4e2m1 = nibble / f32,
-            F8E4M3FN: $crate::narrow::f8e4m3fn = byte / f32,
-            F8E4M3FNUZ: $crate::narrow::f8e4m3fnuz = byte / f32,
-            F8E5M2: $crate::narrow::f8e5m2 = byte / f32,
-            F8E5M2FNUZ: $crate::narrow::f8e5m2fnuz = byte / f32,
-            F8E8M0: $crate::narrow::f8e8m0 = byte / f32,
-            F16: ::half::f16 = half / f16,
-            BF16: ::half::bf16 = half / f32,
-            F32: f32 = float / f32,
-            F64: f64 = float / f64,
-        }
+        ::promo_table::for_each_element_type! { [$crate::element::element_rows] $m }
     };
 }
 pub(crate) use for_each_element;
 
+/// Turns promo-table's rows `DTYPE: HOME [TYPE]` into [`for_each_element!`]'s rows
+/// `DTYPE: TYPE = LAYOUT / TEXT`, one at a time, then hands them to the macro
+/// named first.
+macro_rules! element_rows {
+    ([$m:ident] $($rows:tt)*) => {
+        $crate::element::element_rows! { @next $m [] $($rows)* }
+    };
+    (@next $m:ident [$($out:tt)*] $dtype:ident: $home:ident [$($ty:tt)*], $($rest:tt)*) => {
+        $crate::element::element_rows! { @row $m [$($out)*] $dtype $home [$($ty)*] $($rest)* }
+    };
+    (@next $m:ident [$($out:tt)*]) => {
+        $m! { $($out)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident std [bool] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: bool = bool / bool,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident std [f32] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: f32 = float / f32,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident std [f64] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: f64 = float / f64,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident std [$ty:ident] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $ty = int / int,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident half [f16] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: ::half::f16 = half / f16,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident half [$ty:ident] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: ::half::$ty = half / f32,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [i4] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::i4 = nibble / int,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [u4] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::u4 = nibble / int,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [f4e2m1] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::f4e2m1 = nibble / f32,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [$ty:ident] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::$ty = byte / f32,] $($rest)* }
+    };
+    // Complex: not castable.
+    (@row $m:ident [$($out:tt)*] $dtype:ident num_complex [$($ty:tt)*] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)*] $($rest)* }
+    };
+}
+pub(crate) use element_rows;
+
 macro_rules! elements {
     ($($dtype:ident: $ty:ty = $layout:ident / $text:ident),* $(,)?) => {
         $(elements!(@one $dtype $ty, $layout);)*
-        elements!(@one C64 Complex<f32>, complex);
-        elements!(@one C128 Complex<f64>, complex);
-        /// Every [`Element`] type's dtype, in the order of the table above.
-        pub const ELEMENT_DTYPES: &[DType] = &[$(DType::$dtype,)* DType::C64, DType::C128];
     };
     (@one $dtype:ident $ty:ty, $layout:ident) => {
         impl sealed::Sealed for $ty {
@@ -133,3 +162,19 @@ macro_rules! elements {
 }
 
 for_each_element!(elements);
+
+/// The complex rows of promo-table's element-type table (which
+/// [`for_each_element!`] leaves out), and every element type's dtype.
+macro_rules! complex_elements {
+    ($($dtype:ident: $home:ident [$($ty:tt)*],)*) => {
+        $(complex_elements!(@$home $dtype [$($ty)*]);)*
+        /// Every [`Element`] type's dtype, in the order of the table above.
+        pub const ELEMENT_DTYPES: &[DType] = &[$(DType::$dtype,)*];
+    };
+    (@num_complex $dtype:ident [$($ty:tt)*]) => {
+        elements!(@one $dtype ::num_complex::$($ty)*, complex);
+    };
+    (@$other:ident $($row:tt)*) => {};
+}
+
+::promo_table::for_each_element_type!(complex_elements);

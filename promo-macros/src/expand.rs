@@ -75,50 +75,22 @@ fn resolve(rel: &str, source_dir: Option<PathBuf>) -> Result<PathBuf, String> {
     }
 }
 
-/// The Rust type that stores `d`, if there is one.
+/// The Rust type that stores `d`, if there is one (the promotion-only dtypes have
+/// none): promo-table's element-type table, each type named through promo-core.
 fn rust_type(d: DType) -> Option<TokenStream> {
-    let p = quote!(::promo_core::__private);
-    Some(match d {
-        DType::Bool => quote!(bool),
-        DType::I8 => quote!(i8),
-        DType::I16 => quote!(i16),
-        DType::I32 => quote!(i32),
-        DType::I64 => quote!(i64),
-        DType::U8 => quote!(u8),
-        DType::U16 => quote!(u16),
-        DType::U32 => quote!(u32),
-        DType::U64 => quote!(u64),
-        DType::F32 => quote!(f32),
-        DType::F64 => quote!(f64),
-        DType::F16 => quote!(#p::f16),
-        DType::BF16 => quote!(#p::bf16),
-        DType::C64 => quote!(#p::Complex<f32>),
-        DType::C128 => quote!(#p::Complex<f64>),
-        DType::I4 => quote!(::promo_core::narrow::i4),
-        DType::U4 => quote!(::promo_core::narrow::u4),
-        DType::F4E2M1 => quote!(::promo_core::narrow::f4e2m1),
-        DType::F8E4M3FN => quote!(::promo_core::narrow::f8e4m3fn),
-        DType::F8E4M3FNUZ => quote!(::promo_core::narrow::f8e4m3fnuz),
-        DType::F8E5M2 => quote!(::promo_core::narrow::f8e5m2),
-        DType::F8E5M2FNUZ => quote!(::promo_core::narrow::f8e5m2fnuz),
-        DType::F8E8M0 => quote!(::promo_core::narrow::f8e8m0),
-        // Promotion-only dtypes: no element type in promo-core.
-        DType::U1
-        | DType::U2
-        | DType::U3
-        | DType::U6
-        | DType::I1
-        | DType::I2
-        | DType::Nf4
-        | DType::F6E2M3FN
-        | DType::F6E3M2FN
-        | DType::F8E4M3
-        | DType::F8E3M4
-        | DType::F8E4M3B11FNUZ
-        | DType::C32
-        | DType::BC32
-        | DType::String => return None,
-    })
+    macro_rules! types {
+        ($($dtype:ident: $home:ident [$($ty:tt)*],)*) => {
+            match d {
+                $(DType::$dtype => Some(types!(@$home $($ty)*)),)*
+                _ => None,
+            }
+        };
+        (@std $($ty:tt)*) => { quote!($($ty)*) };
+        (@half $($ty:tt)*) => { quote!(::promo_core::__private::$($ty)*) };
+        (@num_complex $($ty:tt)*) => { quote!(::promo_core::__private::$($ty)*) };
+        (@narrow $($ty:tt)*) => { quote!(::promo_core::narrow::$($ty)*) };
+    }
+    promo_table::for_each_element_type!(types)
 }
 
 fn dtype_tokens(d: DType) -> TokenStream {

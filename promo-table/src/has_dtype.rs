@@ -26,20 +26,27 @@ impl DType {
     }
 }
 
+/// The [`HasDType`] impls of the element-type table's rows whose types live outside
+/// promo-core (promo-core adds its narrow types).
 macro_rules! has_dtype {
-    ($($ty:ty => $dtype:ident),* $(,)?) => {$(
+    ($($dtype:ident: $home:ident [$($ty:tt)*],)*) => {
+        $(has_dtype!(@$home $dtype [$($ty)*]);)*
+    };
+    (@std $dtype:ident [$ty:ty]) => {
+        has_dtype!(@impl $dtype $ty);
+    };
+    (@half $dtype:ident [$ty:ident]) => {
+        has_dtype!(@impl $dtype half::$ty);
+    };
+    (@num_complex $dtype:ident [$($ty:tt)*]) => {
+        has_dtype!(@impl $dtype num_complex::$($ty)*);
+    };
+    (@narrow $($promo_core:tt)*) => {};
+    (@impl $dtype:ident $ty:ty) => {
         impl HasDType for $ty {
             const DTYPE: DType = DType::$dtype;
         }
-    )*};
+    };
 }
 
-// The element types from the standard library, `half` and `num-complex`; promo-core
-// adds its narrow types.
-has_dtype! {
-    bool => Bool,
-    i8 => I8, i16 => I16, i32 => I32, i64 => I64,
-    u8 => U8, u16 => U16, u32 => U32, u64 => U64,
-    half::f16 => F16, half::bf16 => BF16, f32 => F32, f64 => F64,
-    num_complex::Complex<f32> => C64, num_complex::Complex<f64> => C128,
-}
+crate::for_each_element_type!(has_dtype);

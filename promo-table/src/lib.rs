@@ -25,6 +25,7 @@
 
 mod cell;
 mod dtype;
+mod element_types;
 #[cfg(test)]
 mod fixture;
 mod flat;

@@ -4,7 +4,7 @@
 use super::super::options::CastOptions;
 use super::super::raw::Raw;
 use super::super::values::{CastSource, CastTarget};
-use super::{ByteTable, IntTarget, NibbleTable};
+use super::{ByteTable, Int, NibbleTable};
 
 /// The scalar cast of one source element to f32, as bits.
 fn scalar_bits<S: Raw + CastSource>(bytes: &[u8], i: usize) -> u32 {
@@ -68,7 +68,7 @@ fn cvtt(x: f32) -> i32 {
 
 /// One element as the scalar cast computes it, before the target keeps its low bits.
 #[inline]
-fn to_i32<T: IntTarget>(x: f32) -> i32 {
+fn to_i32<T: Int>(x: f32) -> i32 {
     if T::U32 && x >= 2147483648.0 {
         cvtt(x - 2147483648.0) ^ i32::MIN
     } else {
@@ -78,9 +78,41 @@ fn to_i32<T: IntTarget>(x: f32) -> i32 {
 
 /// f32 into an integer of 32 bits or fewer, element by element in f32 arithmetic
 /// (the scalar cast widens to f64 first, which gives the same integer for every f32).
-pub(super) fn f32_to_int<T: IntTarget>(src: &[u8], dst: &mut [u8]) {
+pub(super) fn f32_to_int<T: Int>(src: &[u8], dst: &mut [u8]) {
     for (s, d) in src.chunks_exact(4).zip(dst.chunks_exact_mut(T::BYTES)) {
         let x = f32::from_le_bytes([s[0], s[1], s[2], s[3]]);
         d.copy_from_slice(&to_i32::<T>(x).to_le_bytes()[..T::BYTES]);
+    }
+}
+
+/// A float8 format into an integer: each code's f32 value from the format's
+/// `table`, then the scalar cast of that f32 (the same value, so the same integer).
+pub(super) fn float8_to_int<T: Int>(table: &[u32; 256], src: &[u8], dst: &mut [u8]) {
+    let options = CastOptions::default();
+    for (s, d) in src.iter().zip(dst.chunks_exact_mut(T::BYTES)) {
+        let x = f32::from_bits(table[*s as usize]);
+        T::from_value(x.value(), &options).write(d, 0);
+    }
+}
+
+/// An integer (or bool) into another: sign- or zero-extended, then the low bits
+/// kept (bool: 0 or 1 in, nonzero out).
+pub(super) fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.chunks_exact(S::BYTES).zip(dst.chunks_exact_mut(T::BYTES)) {
+        T::from_i64(S::read(s, 0).to_i64()).write(d, 0);
+    }
+}
+
+/// An integer (or bool) into f32, rounded once to nearest even (what `as` does).
+pub(super) fn int_to_f32<S: Int>(src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.chunks_exact(S::BYTES).zip(dst.chunks_exact_mut(4)) {
+        d.copy_from_slice(&S::read(s, 0).to_f32().to_le_bytes());
+    }
+}
+
+/// An integer (or bool) into f64, rounded once to nearest even (what `as` does).
+pub(super) fn int_to_f64<S: Int>(src: &[u8], dst: &mut [u8]) {
+    for (s, d) in src.chunks_exact(S::BYTES).zip(dst.chunks_exact_mut(8)) {
+        d.copy_from_slice(&S::read(s, 0).to_f64().to_le_bytes());
     }
 }

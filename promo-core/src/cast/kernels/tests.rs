@@ -1,7 +1,7 @@
 //! Every fast kernel against the scalar cast: every input of every 8- and 16-bit
-//! source, all 2^32 f32 inputs into the integers, edge, random and odd-length f32
-//! inputs into the narrow formats; the SIMD kernels ([`Converter::new`]) and the
-//! portable ones ([`Converter::portable`]) alike.
+//! source, all 2^32 f32 inputs into the integers of 32 bits or fewer, edge, random
+//! and odd-length inputs of the wider sources; the SIMD kernels
+//! ([`Converter::new`]) and the portable ones ([`Converter::portable`]) alike.
 
 use crate::cast::{CastOptions, Converter};
 use crate::narrow::RoundMode;
@@ -363,8 +363,8 @@ proptest! {
 
 #[test]
 fn outputs_large_enough_for_streaming_stores_agree() {
-    // Past 32 MiB of output the decoders and the f16 / bf16 encoders store with
-    // non-temporal stores after a few elements that align the destination.
+    // Past 32 MiB of output the SIMD kernels store with non-temporal stores after a
+    // few elements that align the destination.
     let n = (32 << 20) / 2 + 37;
     let bytes: Vec<u8> = (0..(n as u32 + 1) * 4)
         .map(|i| i.wrapping_mul(2_654_435_761).rotate_right(13) as u8)
@@ -372,20 +372,307 @@ fn outputs_large_enough_for_streaming_stores_agree() {
     for (from, to, count) in [
         (DType::F8E4M3FN, DType::F32, n / 2),
         (DType::F8E8M0, DType::F32, n / 2),
+        (DType::F4E2M1, DType::F32, n / 2),
         (DType::BF16, DType::F32, n / 2),
         (DType::F16, DType::F32, n / 2),
         (DType::F32, DType::F16, n),
         (DType::F32, DType::BF16, n),
+        (DType::F32, DType::F64, n / 4),
+        (DType::F64, DType::F32, n / 4),
+        (DType::F32, DType::I32, n / 2),
+        (DType::F32, DType::U32, n / 2),
+        (DType::F64, DType::I64, n / 4),
+        (DType::I8, DType::I32, n / 2),
+        (DType::I64, DType::I8, n / 4),
+        (DType::U32, DType::F64, n / 4),
+        (DType::I16, DType::F32, n / 2),
     ] {
-        let size = from.bits() as usize / 8;
+        let size = (from.bits() as usize).max(8) / 8;
         let fast = Converter::new(from, to, CastOptions::default()).unwrap();
         let portable = Converter::portable(from, to, CastOptions::default()).unwrap();
         for skip in [0, 1] {
-            let src = &bytes[skip * size..(count + skip) * size];
+            let src = &bytes[skip * size..];
             let (mut a, mut b) = (Vec::new(), Vec::new());
             fast.convert_into(src, count, &mut a);
             portable.convert_into(src, count, &mut b);
+            assert_eq!(a.len(), b.len(), "{from} -> {to}");
             assert!(a == b, "{from} -> {to}, skip {skip}");
+        }
+    }
+}
+
+// ---- integers, and floats into integers ------------------------------------------
+
+/// The integer dtypes, bool first.
+const INTEGERS: [DType; 9] = [
+    DType::Bool,
+    DType::I8,
+    DType::U8,
+    DType::I16,
+    DType::U16,
+    DType::I32,
+    DType::U32,
+    DType::I64,
+    DType::U64,
+];
+
+/// The floats an integer converts into.
+const FLOATS: [DType; 10] = [
+    DType::F16,
+    DType::BF16,
+    DType::F32,
+    DType::F64,
+    DType::F8E4M3FN,
+    DType::F8E4M3FNUZ,
+    DType::F8E5M2,
+    DType::F8E5M2FNUZ,
+    DType::F4E2M1,
+    DType::F8E8M0,
+];
+
+/// The option sets that matter for `to`: `saturate` for float8, `round_mode` for
+/// f8e8m0, none otherwise.
+fn options_for(to: DType) -> Vec<CastOptions> {
+    let o = CastOptions::default();
+    match to {
+        DType::F8E8M0 => [RoundMode::Up, RoundMode::Down, RoundMode::Nearest]
+            .into_iter()
+            .flat_map(|round_mode| {
+                [true, false].map(|saturate| CastOptions {
+                    saturate,
+                    round_mode,
+                    ..o
+                })
+            })
+            .collect(),
+        t if t.bits() == 8 && t.is_float() => vec![
+            o,
+            CastOptions { saturate: false, ..o },
+            CastOptions { opset: 23, ..o },
+        ],
+        _ => vec![o],
+    }
+}
+
+/// The fast and the portable kernel against the scalar one on the `n` elements of
+/// `src`: the whole slice from elements 0 and 3, and short slices of every length
+/// up to 70 from elements 0 to 4 (the tails and the aligning heads).
+fn agrees_with_scalar(from: DType, to: DType, src: &[u8], n: usize) {
+    let size = from.bits() as usize / 8;
+    for options in options_for(to) {
+        let scalar = Converter::scalar(from, to, options).unwrap();
+        for fast in [
+            Converter::new(from, to, options).unwrap(),
+            Converter::portable(from, to, options).unwrap(),
+        ] {
+            let check = |skip: usize, len: usize| {
+                let src = &src[skip * size..(skip + len) * size];
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                fast.convert_into(src, len, &mut a);
+                scalar.convert_into(src, len, &mut b);
+                if a != b {
+                    let width = (to.bits() as usize).max(8) / 8;
+                    let i = (0..len)
+                        .find(|&i| a[i * width..][..width] != b[i * width..][..width])
+                        .unwrap_or(0);
+                    panic!(
+                        "{from} -> {to} {options:?}: input {:02x?}: fast {:02x?}, scalar {:02x?}",
+                        &src[i * size..][..size],
+                        &a[i * width..][..width],
+                        &b[i * width..][..width]
+                    );
+                }
+            };
+            for skip in [0, 3.min(n)] {
+                check(skip, n - skip);
+            }
+            for skip in 0..5.min(n) {
+                for len in 0..70.min(n - skip) {
+                    check(skip, len);
+                }
+            }
+        }
+    }
+}
+
+/// `values` as little-endian bytes of `bytes` bytes each.
+fn le(values: &[u64], bytes: usize) -> Vec<u8> {
+    values
+        .iter()
+        .flat_map(|v| v.to_le_bytes()[..bytes].to_vec())
+        .collect()
+}
+
+#[test]
+fn every_8_and_16_bit_integer_into_every_integer_and_float_is_the_scalar_cast() {
+    for from in [DType::Bool, DType::I8, DType::U8, DType::I16, DType::U16] {
+        let bytes = from.bits() as usize / 8;
+        let codes: Vec<u64> = (0..1u64 << from.bits()).collect();
+        let src = le(&codes, bytes);
+        for to in INTEGERS.into_iter().chain(FLOATS) {
+            if to != from {
+                agrees_with_scalar(from, to, &src, codes.len());
+            }
+        }
+    }
+}
+
+/// 64-bit patterns that probe every rounding and width: each power of two, with
+/// and without the bits just below the places where f64 (53 bits), f32 (24), bf16
+/// (8), f16 (11) and the float8 formats round, ties among them, ± small offsets;
+/// then `random` values of random widths.
+fn wide_integers(random: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    for k in 0..64u32 {
+        let top = 1u64 << k;
+        for p in [2u32, 3, 4, 5, 8, 9, 11, 12, 24, 25, 26, 53, 54, 55] {
+            let (half, rest) = match k.checked_sub(p) {
+                Some(s) => (1u64 << s, (1u64 << s) - 1),
+                None => (0, 0),
+            };
+            for v in [
+                top,
+                top | half,
+                top | rest,
+                top | half | rest,
+                top | half | 1,
+                top | (half >> 1),
+            ] {
+                for d in [0u64, 1, 2, u64::MAX] {
+                    let v = v.wrapping_add(d);
+                    out.extend([v, v.wrapping_neg(), v | half << 1]);
+                }
+            }
+        }
+    }
+    let mut state = 11u64;
+    for _ in 0..random {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let x = state ^ state.rotate_left(29);
+        out.push(x >> (state % 64));
+        out.push((x >> (state % 64)).wrapping_neg());
+    }
+    out
+}
+
+#[test]
+fn wide_integers_into_every_integer_and_float_are_the_scalar_cast() {
+    let values = wide_integers(20_000);
+    for from in [DType::I32, DType::U32, DType::I64, DType::U64] {
+        let src = le(&values, from.bits() as usize / 8);
+        for to in INTEGERS.into_iter().chain(FLOATS) {
+            if to != from {
+                agrees_with_scalar(from, to, &src, values.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_8_and_16_bit_float_into_every_integer_is_the_scalar_cast() {
+    for from in [
+        DType::F16,
+        DType::BF16,
+        DType::F8E4M3FN,
+        DType::F8E4M3FNUZ,
+        DType::F8E5M2,
+        DType::F8E5M2FNUZ,
+        DType::F8E8M0,
+    ] {
+        let codes: Vec<u64> = (0..1u64 << from.bits()).collect();
+        let src = le(&codes, from.bits() as usize / 8);
+        for to in INTEGERS {
+            agrees_with_scalar(from, to, &src, codes.len());
+        }
+    }
+}
+
+/// f64 bit patterns around every binade edge an integer target has (2^0 to 2^65),
+/// with halves, signs and the specials, then `random` random ones and random
+/// values of every magnitude.
+fn wide_floats(random: usize) -> Vec<u64> {
+    let mut out = vec![
+        0,
+        1,
+        0x7ff0_0000_0000_0000,
+        0x7ff8_0000_0000_0000,
+        0x7ff0_0000_0000_0001,
+    ];
+    for e in 0..70i64 {
+        let x = 2f64.powi(e as i32);
+        for v in [
+            x,
+            x + 0.5,
+            x - 0.5,
+            x * 1.5,
+            x + 1.0,
+            x - 1.0,
+            x * (1.0 - f64::EPSILON),
+            x * (1.0 + f64::EPSILON),
+        ] {
+            for v in [v, -v, v + 2f64.powi(-1), v - 2f64.powi(-1)] {
+                out.push(v.to_bits());
+            }
+        }
+    }
+    let mut state = 5u64;
+    for _ in 0..random {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        out.push(state);
+        let magnitude = (state >> 11) as f64 / (1u64 << 53) as f64 * 2f64.powi((state % 140) as i32 - 70);
+        out.push(
+            if state & 1 << 10 != 0 {
+                -magnitude
+            } else {
+                magnitude
+            }
+            .to_bits(),
+        );
+    }
+    // Each one's sign flipped as well (the other sign of the specials).
+    let flipped: Vec<u64> = out.iter().map(|v| v ^ 1 << 63).collect();
+    out.extend(flipped);
+    out
+}
+
+#[test]
+fn f32_and_f64_into_every_integer_are_the_scalar_cast() {
+    let wide = wide_floats(20_000);
+    let src = le(&wide, 8);
+    for to in INTEGERS {
+        agrees_with_scalar(DType::F64, to, &src, wide.len());
+    }
+    // The same values narrowed to f32 (where they fit), and f32 edges.
+    let mut narrow: Vec<u64> = wide
+        .iter()
+        .map(|&v| (f64::from_bits(v) as f32).to_bits() as u64)
+        .collect();
+    narrow.extend(inputs(9, 20_000).into_iter().map(u64::from));
+    let src = le(&narrow, 4);
+    for to in [DType::I64, DType::U64, DType::Bool] {
+        agrees_with_scalar(DType::F32, to, &src, narrow.len());
+    }
+}
+
+proptest! {
+    #[test]
+    fn odd_lengths_of_integers_agree(words in prop::collection::vec(any::<u64>(), 0..80), f in 0..9usize, t in 0..19usize) {
+        let (from, to) = (INTEGERS[f], INTEGERS.into_iter().chain(FLOATS).nth(t).unwrap());
+        let src: Vec<u8> = words.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let n = src.len() / (from.bits() as usize / 8);
+        if from != to {
+            for options in options_for(to) {
+                let fast = Converter::new(from, to, options).unwrap();
+                let scalar = Converter::scalar(from, to, options).unwrap();
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                fast.convert_into(&src, n, &mut a);
+                scalar.convert_into(&src, n, &mut b);
+                prop_assert_eq!(a, b, "{} -> {}", from, to);
+            }
         }
     }
 }

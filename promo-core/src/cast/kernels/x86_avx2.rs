@@ -7,9 +7,76 @@
 
 #![allow(clippy::missing_safety_doc)]
 
-use super::{ByteTable, IntTarget, Source, Target, FINITE, IEEE, STREAM_FROM};
+/// `[e(0), e(1), …]` for `k` in `0..4` or `0..8`, written out: a closure handed to
+/// `array::from_fn` or `array::map` is not inlined into a `#[target_feature]`
+/// function (it has features its caller lacks), which costs a call per vector.
+macro_rules! array {
+    (4, |$k:ident| $e:expr) => {
+        [
+            {
+                let $k = 0;
+                $e
+            },
+            {
+                let $k = 1;
+                $e
+            },
+            {
+                let $k = 2;
+                $e
+            },
+            {
+                let $k = 3;
+                $e
+            },
+        ]
+    };
+    (8, |$k:ident| $e:expr) => {
+        [
+            {
+                let $k = 0;
+                $e
+            },
+            {
+                let $k = 1;
+                $e
+            },
+            {
+                let $k = 2;
+                $e
+            },
+            {
+                let $k = 3;
+                $e
+            },
+            {
+                let $k = 4;
+                $e
+            },
+            {
+                let $k = 5;
+                $e
+            },
+            {
+                let $k = 6;
+                $e
+            },
+            {
+                let $k = 7;
+                $e
+            },
+        ]
+    };
+}
+
+mod ints;
+mod read;
+
+use super::{Float8Tables, Lanes, Target, FINITE, IEEE, STREAM_FROM};
 use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
+pub(super) use ints::{int_to_int, to_f32, to_f64, to_int};
+use read::Reader;
 
 // ---- encode: f32 into the narrow formats -------------------------------------
 
@@ -28,6 +95,15 @@ fn prefetch(at: *const u8) {
     unsafe {
         _mm_prefetch::<_MM_HINT_T0>(ahead as *const i8);
         _mm_prefetch::<_MM_HINT_T0>(ahead.wrapping_add(64) as *const i8);
+    }
+}
+
+/// [`prefetch`] for every 128 bytes of a block of `bytes` at `at` (a block of 32
+/// elements of 8 bytes spans four pairs of cache lines).
+#[inline(always)]
+fn prefetch_block(at: *const u8, bytes: usize) {
+    for k in 0..bytes.div_ceil(128) {
+        prefetch(at.wrapping_add(128 * k));
     }
 }
 
@@ -194,39 +270,12 @@ fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
     unpack_order(out)
 }
 
-/// 32 inputs at `src` as f32 bit patterns.
-///
-/// # Safety
-/// `32 * from.size()` readable bytes at `src`.
-#[inline]
+/// Converts whole steps of 32 inputs (f32, f16, bf16 or an integer, each widened
+/// to f32: exactly, or an integer past 2^24 rounded to nearest, which the format's
+/// overflow makes the same) into a float8 format or f4e2m1; returns how many it
+/// converted.
 #[target_feature(enable = "avx2,f16c")]
-unsafe fn load_as_f32(src: *const u8, from: Source) -> [__m256i; 4] {
-    if from == Source::F32 {
-        // SAFETY: the caller guarantees 128 readable bytes.
-        return unsafe { load(src) };
-    }
-    let at = src as *const __m128i;
-    // SAFETY: the caller guarantees 64 readable bytes, four 16-byte loads; `loadu`
-    // takes any alignment.
-    let h = unsafe {
-        [
-            _mm_loadu_si128(at),
-            _mm_loadu_si128(at.add(1)),
-            _mm_loadu_si128(at.add(2)),
-            _mm_loadu_si128(at.add(3)),
-        ]
-    };
-    match from {
-        Source::F16 => h.map(|h| _mm256_castps_si256(_mm256_cvtph_ps(h))),
-        _ => h.map(|h| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h))),
-    }
-}
-
-/// Converts whole steps of 32 inputs (f32, f16 or bf16) into a float8 format or
-/// f4e2m1; returns how many it converted.
-#[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_minifloat<T: Target>(
-    from: Source,
+pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     src: &[u8],
     dst: &mut [u8],
     saturate: bool,
@@ -234,13 +283,14 @@ pub(super) unsafe fn to_minifloat<T: Target>(
 ) -> usize {
     let nibbles = T::SPEC.bits() == 4;
     let out_bytes = if nibbles { STEP / 2 } else { STEP };
-    let in_bytes = STEP * from.size();
+    let in_bytes = Reader::<S>::BLOCK;
     let steps = (src.len() / in_bytes).min(dst.len() / out_bytes);
     let r = Rounding::new::<T>(saturate, fnuz_inf_is_nan);
+    let reader = Reader::<S>::new();
     for step in 0..steps {
         prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
-        let x = unsafe { load_as_f32(src.as_ptr().add(in_bytes * step), from) };
+        let x = unsafe { reader.f32s::<false>(src.as_ptr().add(in_bytes * step)) };
         let bytes = encode32::<T>(x, &r);
         let at = dst.as_mut_ptr().wrapping_add(out_bytes * step);
         if nibbles {
@@ -259,91 +309,107 @@ pub(super) unsafe fn to_minifloat<T: Target>(
 }
 
 /// Converts whole steps of 32 f64 inputs into f32 with `vcvtpd2ps` (the
-/// instruction the scalar cast's `as f32` compiles to); returns how many it did.
+/// instruction the scalar cast's `as f32` compiles to), writing a large output
+/// with non-temporal stores; returns how many it did.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (8 * STEP)).min(dst.len() / (4 * STEP));
+    let stream = streams(dst);
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(8 * STEP * step) as *const f64;
-        let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256;
-        prefetch(at as *const u8);
-        prefetch((at as *const u8).wrapping_add(128));
+        let out = dst.as_mut_ptr().wrapping_add(4 * STEP * step) as *mut __m256i;
+        prefetch_block(at as *const u8, 8 * STEP);
         for k in 0..4 {
             // SAFETY: `step < src.len() / 256` and `step < dst.len() / 128`: 64
-            // readable bytes at `8k` f64s in, 32 writable at `k` vectors out.
+            // readable bytes at `8k` f64s in, 32 writable at `k` vectors out
+            // (aligned when `stream`).
             unsafe {
                 let lo = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k)));
                 let hi = _mm256_cvtpd_ps(_mm256_loadu_pd(at.add(8 * k + 4)));
-                _mm256_storeu_ps(out.add(k) as *mut f32, _mm256_set_m128(hi, lo));
+                put(out.add(k), _mm256_castps_si256(_mm256_set_m128(hi, lo)), stream);
             }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }
 
-/// Converts whole steps of 32 f32 inputs into f64 with `vcvtps2pd`; a step that
-/// holds a signalling NaN, which that instruction quiets, gets the scalar cast's
-/// bits for it (sign, all-ones exponent, payload shifted up).
+/// Converts whole steps of 32 f32 inputs into f64 with `vcvtps2pd` (writing a
+/// large output with non-temporal stores). That instruction quiets a signalling
+/// NaN; in a step that holds a NaN, the quiet bit of each signalling one is
+/// cleared again, giving the scalar cast's bits (sign, all-ones exponent, payload
+/// shifted up).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (8 * STEP));
-    let signalling = |v: __m256i| {
-        let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
-        _mm256_and_si256(
-            _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000)),
-            _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7fc0_0000), a),
-        )
-    };
+    let stream = streams(dst);
+    let quiet = _mm256_set1_epi64x(1 << 51);
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(4 * STEP * step);
-        let out = dst.as_mut_ptr().wrapping_add(8 * STEP * step) as *mut f64;
+        let out = dst.as_mut_ptr().wrapping_add(8 * STEP * step) as *mut __m256i;
         prefetch(at);
         // SAFETY: `step < src.len() / 128`: 128 readable bytes.
         let x = unsafe { load(at) };
+        // Unordered compares of two vectors find a NaN in either.
+        let f = array!(4, |k| _mm256_castsi256_ps(x[k]));
+        let any = _mm256_castps_si256(_mm256_or_ps(
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[0], f[1]),
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[2], f[3]),
+        ));
+        let fix = _mm256_testz_si256(any, any) == 0;
         for k in 0..8 {
             // SAFETY: 16 readable bytes at `16k` (inside this step's 128) and 32
-            // writable at `4k` f64s (inside this step's 256 output bytes).
+            // writable at vector `k` (inside this step's 256 output bytes),
+            // aligned when `stream`.
             unsafe {
-                let v = _mm_loadu_ps(at.add(16 * k) as *const f32);
-                _mm256_storeu_pd(out.add(4 * k), _mm256_cvtps_pd(v));
-            }
-        }
-        let s = x.map(signalling);
-        let any = _mm256_or_si256(_mm256_or_si256(s[0], s[1]), _mm256_or_si256(s[2], s[3]));
-        if _mm256_testz_si256(any, any) == 0 {
-            for i in 0..STEP {
-                // SAFETY: element `i` of this step's 32 inputs and outputs.
-                unsafe {
-                    let bits = (at.add(4 * i) as *const u32).read_unaligned();
-                    if bits & 0x7fff_ffff > 0x7f80_0000 {
-                        let sign = ((bits >> 31) as u64) << 63;
-                        let exact = sign | 0x7ff0_0000_0000_0000 | ((bits & 0x7f_ffff) as u64) << 29;
-                        out.add(i).write_unaligned(f64::from_bits(exact));
-                    }
+                let mut d = _mm256_castpd_si256(_mm256_cvtps_pd(_mm_loadu_ps(at.add(16 * k) as *const f32)));
+                if fix {
+                    // NaN lanes whose quiet bit (f32 bit 22) is clear, widened to 64 bits.
+                    let (v, f) = (x[k / 2], f[k / 2]);
+                    let nan = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f));
+                    let signalling =
+                        _mm256_andnot_si256(_mm256_srai_epi32::<31>(_mm256_slli_epi32::<9>(v)), nan);
+                    let half = if k % 2 == 0 {
+                        _mm256_castsi256_si128(signalling)
+                    } else {
+                        _mm256_extracti128_si256::<1>(signalling)
+                    };
+                    d = _mm256_andnot_si256(_mm256_and_si256(_mm256_cvtepi32_epi64(half), quiet), d);
                 }
+                put(out.add(k), d, stream);
             }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }
 
-/// Converts whole steps of 32 f32 inputs into f16 with F16C (round to nearest
-/// even, overflow to ±∞); a step that holds a NaN gets the scalar cast's NaN: the
-/// sign and the top ten payload bits, made nonzero, with the quiet bit as it was
-/// (F16C sets it).
+/// Converts whole steps of 32 inputs (f32, or an integer widened to f32: exactly,
+/// or past 2^24 rounded to nearest, which overflows to ±∞ all the same) into f16
+/// with F16C (round to nearest even, overflow to ±∞); a
+/// step that holds a NaN gets the scalar cast's NaN: the sign and the top ten
+/// payload bits, made nonzero, with the quiet bit as it was (F16C sets it).
 #[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
-    let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+pub(super) unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+    let in_bytes = Reader::<S>::BLOCK;
+    let steps = (src.len() / in_bytes).min(dst.len() / (2 * STEP));
     let stream = streams(dst);
+    let reader = Reader::<S>::new();
     for step in 0..steps {
         if stream {
-            prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
+            prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         }
-        // SAFETY: `step < src.len() / 128`: 128 readable bytes.
-        let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
-        let mut h = x.map(|v| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_castsi256_ps(v)));
-        let nan = x.map(|v| {
-            let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+        // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
+        let x = unsafe { reader.f32s::<false>(src.as_ptr().add(in_bytes * step)) };
+        let mut h = array!(4, |k| _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(
+            _mm256_castsi256_ps(x[k])
+        ));
+        let nan = array!(4, |k| {
+            let a = _mm256_and_si256(x[k], _mm256_set1_epi32(0x7fff_ffff));
             _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000))
         });
         let any = _mm256_or_si256(_mm256_or_si256(nan[0], nan[1]), _mm256_or_si256(nan[2], nan[3]));
@@ -379,13 +445,16 @@ pub(super) unsafe fn f32_to_f16(src: &[u8], dst: &mut [u8]) -> usize {
     steps * STEP
 }
 
-/// Converts whole steps of 32 f32 inputs into bf16: the top 16 bits rounded to
-/// nearest even by an integer add (a subnormal or an overflow to ±∞ comes out
-/// right); NaN is `0x7fc0` with its sign.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
-    let steps = (src.len() / (4 * STEP)).min(dst.len() / (2 * STEP));
+/// Converts whole steps of 32 inputs (f32, or an integer widened to f32 exactly or
+/// rounded to odd) into bf16: the top 16 bits rounded to nearest even by an
+/// integer add (a subnormal or an overflow to ±∞ comes out right); NaN is `0x7fc0`
+/// with its sign.
+#[target_feature(enable = "avx2,f16c")]
+pub(super) unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+    let in_bytes = Reader::<S>::BLOCK;
+    let steps = (src.len() / in_bytes).min(dst.len() / (2 * STEP));
     let stream = streams(dst);
+    let reader = Reader::<S>::new();
     let round = |v: __m256i| {
         let a = _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
         let nan = _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7f80_0000));
@@ -396,9 +465,9 @@ pub(super) unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
         _mm256_srli_epi32::<16>(v)
     };
     for step in 0..steps {
-        prefetch(src.as_ptr().wrapping_add(4 * STEP * step));
-        // SAFETY: `step < src.len() / 128`: 128 readable bytes.
-        let x = unsafe { load(src.as_ptr().add(4 * STEP * step)) };
+        prefetch(src.as_ptr().wrapping_add(in_bytes * step));
+        // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
+        let x = unsafe { reader.f32s::<true>(src.as_ptr().add(in_bytes * step)) };
         let lo = _mm256_packus_epi32(round(x[0]), round(x[1]));
         let hi = _mm256_packus_epi32(round(x[2]), round(x[3]));
         let out = dst.as_mut_ptr().wrapping_add(2 * STEP * step) as *mut __m256i;
@@ -454,30 +523,28 @@ unsafe fn encode_e8m0<const MODE: u8>(x: __m256i, saturate: bool) -> __m256i {
     _mm256_blendv_epi8(capped, top, _mm256_cmpeq_epi32(exp, top))
 }
 
-/// Converts whole steps of 32 f32 inputs into f8e8m0; returns how many it converted.
+/// Converts whole steps of 32 inputs (f32, or an integer widened to f32 exactly or
+/// rounded to odd) into f8e8m0; returns how many it converted.
 ///
 /// # Safety
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn f32_to_e8m0<const MODE: u8>(
-    src: &[u8],
-    dst: &mut [u8],
-    count: usize,
-    saturate: bool,
-) -> usize {
-    let steps = count.min(src.len() / 4).min(dst.len()) / STEP;
+/// The CPU must support AVX2 and F16C.
+#[target_feature(enable = "avx2,f16c")]
+pub(super) unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
+    let in_bytes = Reader::<S>::BLOCK;
+    let steps = (src.len() / in_bytes).min(dst.len() / STEP);
+    let reader = Reader::<S>::new();
     for step in 0..steps {
         let i = step * STEP;
-        prefetch(src.as_ptr().wrapping_add(4 * i));
-        // SAFETY: `i + 32 <= src.len() / 4`: 128 readable bytes.
-        let x = unsafe { load(src.as_ptr().add(4 * i)) };
+        prefetch(src.as_ptr().wrapping_add(in_bytes * step));
+        // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
+        let x = unsafe { reader.f32s::<true>(src.as_ptr().add(in_bytes * step)) };
         let codes = [
             encode_e8m0::<MODE>(x[0], saturate),
             encode_e8m0::<MODE>(x[1], saturate),
             encode_e8m0::<MODE>(x[2], saturate),
             encode_e8m0::<MODE>(x[3], saturate),
         ];
-        // SAFETY: `i + 32 <= dst.len()`: 32 writable bytes.
+        // SAFETY: `step < dst.len() / 32`: 32 writable bytes.
         unsafe { store_bytes(codes, dst.as_mut_ptr().add(i)) }
     }
     steps * STEP
@@ -494,44 +561,35 @@ fn spread(v: __m256i) -> __m256i {
     _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))
 }
 
-/// Stores 32 f32 values whose low 16 bits are zero, given their bits 31..24 (`b3`)
-/// and 23..16 (`b2`) as bytes in [`spread`] order: 128 bytes at `dst`.
-///
-/// # Safety
-/// 128 writable bytes at `dst`.
+/// 32 f32 values whose low 16 bits are zero, in element order, given their bits
+/// 31..24 (`b3`) and 23..16 (`b2`) as bytes in [`spread`] order.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn store_top16(b3: __m256i, b2: __m256i, dst: *mut u8) {
+fn top16(b3: __m256i, b2: __m256i) -> [__m256i; 4] {
     let zero = _mm256_setzero_si256();
     let (lo, hi) = (_mm256_unpacklo_epi8(b2, b3), _mm256_unpackhi_epi8(b2, b3));
-    let out = dst as *mut __m256i;
-    // SAFETY: the caller guarantees 128 writable bytes, four vectors; `storeu`
-    // takes any alignment.
-    unsafe {
-        _mm256_storeu_si256(out, _mm256_unpacklo_epi16(zero, lo));
-        _mm256_storeu_si256(out.add(1), _mm256_unpackhi_epi16(zero, lo));
-        _mm256_storeu_si256(out.add(2), _mm256_unpacklo_epi16(zero, hi));
-        _mm256_storeu_si256(out.add(3), _mm256_unpackhi_epi16(zero, hi));
-    }
+    [
+        _mm256_unpacklo_epi16(zero, lo),
+        _mm256_unpackhi_epi16(zero, lo),
+        _mm256_unpacklo_epi16(zero, hi),
+        _mm256_unpackhi_epi16(zero, hi),
+    ]
 }
 
-/// [`store_top16`] with non-temporal stores, which skip reading the destination
-/// into the cache first: for outputs larger than the cache.
+/// Stores the four vectors of [`top16`]: 128 bytes at `dst`, with non-temporal
+/// stores when `stream` (which skip reading the destination into the cache first:
+/// for outputs larger than the cache).
 ///
 /// # Safety
-/// 128 writable bytes at `dst`, 32-byte aligned.
+/// 128 writable bytes at `dst`, 32-byte aligned when `stream`.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn stream_top16(b3: __m256i, b2: __m256i, dst: *mut u8) {
-    let zero = _mm256_setzero_si256();
-    let (lo, hi) = (_mm256_unpacklo_epi8(b2, b3), _mm256_unpackhi_epi8(b2, b3));
+unsafe fn store_top16(b3: __m256i, b2: __m256i, dst: *mut u8, stream: bool) {
     let out = dst as *mut __m256i;
-    // SAFETY: the caller guarantees 128 writable, aligned bytes: four vectors.
-    unsafe {
-        _mm256_stream_si256(out, _mm256_unpacklo_epi16(zero, lo));
-        _mm256_stream_si256(out.add(1), _mm256_unpackhi_epi16(zero, lo));
-        _mm256_stream_si256(out.add(2), _mm256_unpacklo_epi16(zero, hi));
-        _mm256_stream_si256(out.add(3), _mm256_unpackhi_epi16(zero, hi));
+    for (k, v) in top16(b3, b2).into_iter().enumerate() {
+        // SAFETY: the caller guarantees 128 writable bytes (four vectors), aligned
+        // when `stream`.
+        unsafe { put(out.add(k), v, stream) }
     }
 }
 
@@ -560,7 +618,7 @@ fn table16(t: &[u8; 16]) -> __m256i {
     _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr() as *const __m128i) })
 }
 
-/// The tables of [`Float8Tables`](super::Float8Tables) in vectors.
+/// The tables of [`Float8Tables`] in vectors.
 struct Float8Vectors {
     a3: __m256i,
     b3: __m256i,
@@ -569,16 +627,31 @@ struct Float8Vectors {
     s2: __m256i,
 }
 
-/// Bytes 3 and 2 of the f32 values of 32 float8 codes (in [`spread`] order): two
-/// 16-entry lookups by nibble for a normal code, two more for a subnormal one (the
-/// exponent field zero), then the format's NaN and infinity.
+impl Float8Vectors {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(t: &Float8Tables) -> Self {
+        Float8Vectors {
+            a3: table16(&t.a3),
+            b3: table16(&t.b3),
+            b2: table16(&t.b2),
+            s3: table16(&t.s3),
+            s2: table16(&t.s2),
+        }
+    }
+}
+
+/// Bytes 3 and 2 of the f32 values of 32 float8 codes (in [`spread`] order) of the
+/// format with `tables` (in vectors: `t`) and `specials`: two 16-entry lookups by
+/// nibble for a normal code, two more for a subnormal one (the exponent field
+/// zero), then the format's NaN and infinity.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn float8_top16<S: ByteTable>(v: __m256i, t: &Float8Vectors) -> (__m256i, __m256i) {
+fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables, specials: u8) -> (__m256i, __m256i) {
     let nibble = _mm256_set1_epi8(0x0f);
     let lo = _mm256_and_si256(v, nibble);
     let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
-    let exp_field = _mm256_set1_epi8(S::TABLES.exp_field as i8);
+    let exp_field = _mm256_set1_epi8(tables.exp_field as i8);
     let subnormal = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), _mm256_setzero_si256());
     let low3 = _mm256_blendv_epi8(
         _mm256_shuffle_epi8(t.b3, lo),
@@ -596,15 +669,15 @@ fn float8_top16<S: ByteTable>(v: __m256i, t: &Float8Vectors) -> (__m256i, __m256
         (
             _mm256_xor_si256(
                 b3,
-                _mm256_and_si256(nan, _mm256_set1_epi8(S::TABLES.nan_flip.0 as i8)),
+                _mm256_and_si256(nan, _mm256_set1_epi8(tables.nan_flip.0 as i8)),
             ),
             _mm256_xor_si256(
                 b2,
-                _mm256_and_si256(nan, _mm256_set1_epi8(S::TABLES.nan_flip.1 as i8)),
+                _mm256_and_si256(nan, _mm256_set1_epi8(tables.nan_flip.1 as i8)),
             ),
         )
     };
-    match S::SPECIALS {
+    match specials {
         // S.1111.111: the quiet NaN of its sign (bits flipped from the normal path's).
         FINITE => (b3, b2) = flip(_mm256_cmpeq_epi8(magnitude, _mm256_set1_epi8(0x7f)), b3, b2),
         IEEE => {
@@ -629,29 +702,19 @@ fn streams(dst: &[u8]) -> bool {
 /// Decodes whole blocks of 32 float8 bytes, returning how many elements it did
 /// (writing a large output with non-temporal stores).
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
+pub(super) unsafe fn float8_to_f32<S: super::ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
     let stream = streams(dst);
-    let t = &S::TABLES;
-    let t = Float8Vectors {
-        a3: table16(&t.a3),
-        b3: table16(&t.b3),
-        b2: table16(&t.b2),
-        s3: table16(&t.s3),
-        s2: table16(&t.s2),
-    };
+    let t = Float8Vectors::new(&S::TABLES);
     for b in 0..blocks {
         // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
-        // slices, as `blocks` counts only whole blocks of each; unaligned access.
+        // slices, as `blocks` counts only whole blocks of each; unaligned access
+        // (aligned when `stream`).
         unsafe {
             let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
-            let (b3, b2) = float8_top16::<S>(v, &t);
+            let (b3, b2) = float8_top16(v, &t, &S::TABLES, S::SPECIALS);
             prefetch(src.as_ptr().add(b * 32));
-            if stream {
-                stream_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
-            } else {
-                store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
-            }
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128), stream);
         }
     }
     if stream {
@@ -660,31 +723,38 @@ pub(super) unsafe fn float8_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> 
     blocks * 32
 }
 
-/// Decodes whole blocks of 32 f8e8m0 codes: 2^(code − 127) is the code shifted into
-/// the exponent field; code 0 (2^−127) is the subnormal 0x0040_0000 and 0xff the
-/// quiet NaN.
+/// Bytes 3 and 2 of the f32 values of 32 f8e8m0 codes (in [`spread`] order):
+/// 2^(code − 127) is the code shifted into the exponent field; code 0 (2^−127) is
+/// the subnormal 0x0040_0000 and 0xff the quiet NaN.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn e8m0_top16(v: __m256i) -> (__m256i, __m256i) {
+    let b3 = _mm256_and_si256(_mm256_srli_epi16::<1>(v), _mm256_set1_epi8(0x7f));
+    let low = _mm256_and_si256(_mm256_slli_epi16::<7>(v), _mm256_set1_epi8(0x80u8 as i8));
+    let edge = _mm256_or_si256(
+        _mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
+        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1)),
+    );
+    (
+        b3,
+        _mm256_or_si256(low, _mm256_and_si256(edge, _mm256_set1_epi8(0x40))),
+    )
+}
+
+/// Decodes whole blocks of 32 f8e8m0 codes (see [`e8m0_top16`]).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
     let stream = streams(dst);
     for b in 0..blocks {
         // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
-        // slices, as `blocks` counts only whole blocks of each; unaligned access.
+        // slices, as `blocks` counts only whole blocks of each; unaligned access
+        // (aligned when `stream`).
         unsafe {
             prefetch(src.as_ptr().add(b * 32));
             let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
-            let b3 = _mm256_and_si256(_mm256_srli_epi16::<1>(v), _mm256_set1_epi8(0x7f));
-            let low = _mm256_and_si256(_mm256_slli_epi16::<7>(v), _mm256_set1_epi8(0x80u8 as i8));
-            let edge = _mm256_or_si256(
-                _mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
-                _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1)),
-            );
-            let b2 = _mm256_or_si256(low, _mm256_and_si256(edge, _mm256_set1_epi8(0x40)));
-            if stream {
-                stream_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
-            } else {
-                store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
-            }
+            let (b3, b2) = e8m0_top16(v);
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128), stream);
         }
     }
     if stream {
@@ -694,15 +764,18 @@ pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
 }
 
 /// Decodes whole blocks of 16 bytes of a nibble format (32 elements, low nibble
-/// first) through 16-entry tables of its results' bytes 3 (`t3`) and 2 (`t2`).
+/// first) through 16-entry tables of its results' bytes 3 (`t3`) and 2 (`t2`),
+/// writing a large output with non-temporal stores.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
     let blocks = (src.len() / 16).min(dst.len() / 128);
+    let stream = streams(dst);
     let (t3, t2) = (table16(t3), table16(t2));
     let nibble = _mm_set1_epi8(0x0f);
     for b in 0..blocks {
         // SAFETY: block `b` (16 input bytes, 128 output bytes) lies inside both
-        // slices, as `blocks` counts only whole blocks of each; unaligned access.
+        // slices, as `blocks` counts only whole blocks of each; unaligned access
+        // (aligned when `stream`).
         unsafe {
             prefetch(src.as_ptr().add(b * 16));
             let v = _mm_loadu_si128(src.as_ptr().add(b * 16) as *const __m128i);
@@ -715,8 +788,11 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
                 _mm_unpacklo_epi8(lo, hi),
             ));
             let (b3, b2) = (_mm256_shuffle_epi8(t3, codes), _mm256_shuffle_epi8(t2, codes));
-            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128));
+            store_top16(b3, b2, dst.as_mut_ptr().add(b * 128), stream);
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     blocks * 32
 }
@@ -784,60 +860,6 @@ pub(super) unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     }
     if stream {
         _mm_sfence();
-    }
-    blocks * 8
-}
-
-// ---- f32 into integers --------------------------------------------------------
-
-/// Converts whole blocks of 8 elements, returning how many elements it did.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn f32_to_int<T: IntTarget>(src: &[u8], dst: &mut [u8]) -> usize {
-    let blocks = (src.len() / 32).min(dst.len() / (8 * T::BYTES));
-    let two_31 = _mm256_set1_ps(2147483648.0);
-    let sign = _mm256_set1_epi32(i32::MIN);
-    // Bytes 0 (and 1) of each 32-bit lane, gathered at the bottom of each half.
-    let (pick1, pick2) = (
-        _mm256_setr_epi8(
-            0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
-            -1, -1, -1, -1, -1, -1,
-        ),
-        _mm256_setr_epi8(
-            0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1,
-            -1, -1, -1, -1, -1,
-        ),
-    );
-    // The gathered bytes of the two halves side by side: dwords 0, 1 and 4, 5
-    // for 16-bit outputs, dwords 0 and 4 for 8-bit ones.
-    let (join2, join1) = (
-        _mm256_setr_epi32(0, 1, 4, 5, 0, 0, 0, 0),
-        _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0),
-    );
-    for b in 0..blocks {
-        prefetch(src.as_ptr().wrapping_add(b * 32));
-        // SAFETY: block `b` of 32 source bytes lies inside `src` (b < src.len() / 32).
-        let x = unsafe { _mm256_loadu_ps(src.as_ptr().add(b * 32).cast()) };
-        let mut v = _mm256_cvttps_epi32(x);
-        if T::U32 {
-            let high = _mm256_cmp_ps::<_CMP_GE_OQ>(x, two_31);
-            let shifted = _mm256_xor_si256(_mm256_cvttps_epi32(_mm256_sub_ps(x, two_31)), sign);
-            v = _mm256_blendv_epi8(v, shifted, _mm256_castps_si256(high));
-        }
-        let out = dst.as_mut_ptr().wrapping_add(b * 8 * T::BYTES);
-        match T::BYTES {
-            // SAFETY: block `b` of 32 output bytes lies inside `dst` (b < dst.len() / 32).
-            4 => unsafe { _mm256_storeu_si256(out.cast(), v) },
-            2 => {
-                let packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, pick2), join2);
-                // SAFETY: block `b` of 16 output bytes lies inside `dst` (b < dst.len() / 16).
-                unsafe { _mm_storeu_si128(out.cast(), _mm256_castsi256_si128(packed)) }
-            }
-            _ => {
-                let packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, pick1), join1);
-                // SAFETY: block `b` of 8 output bytes lies inside `dst` (b < dst.len() / 8).
-                unsafe { _mm_storel_epi64(out.cast(), _mm256_castsi256_si128(packed)) }
-            }
-        }
     }
     blocks * 8
 }
