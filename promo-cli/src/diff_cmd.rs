@@ -146,14 +146,21 @@ fn shown(answer: &Answer) -> String {
     }
 }
 
-/// [`shown`], with a refusal's reason cut to a column's width (the JSON and
-/// Markdown formats keep it whole).
-fn shown_short(answer: &Answer) -> String {
-    const WIDTH: usize = 48;
-    let text = shown(answer);
-    match text.char_indices().nth(WIDTH) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text,
+/// One side of a text row: the dtype, or `refused [n]` where `n` numbers the reason in
+/// the notes under the table (each reason written out once, in full).
+fn shown_noted(answer: &Answer, notes: &mut Vec<String>) -> String {
+    match answer {
+        Ok(d) => d.name().to_owned(),
+        Err(reason) => {
+            let n = match notes.iter().position(|r| r == reason) {
+                Some(i) => i + 1,
+                None => {
+                    notes.push(reason.clone());
+                    notes.len()
+                }
+            };
+            format!("refused [{n}]")
+        }
     }
 }
 
@@ -234,22 +241,34 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
         DiffFormat::Text => {
             let mut out = format!("{summary}\n");
             if differ > 0 {
-                let width = c
+                let mut notes = Vec::new();
+                let rows: Vec<[String; 4]> = c
                     .differences
                     .iter()
-                    .map(|(_, _, x, _)| shown_short(x).chars().count())
-                    .chain([la.len()])
-                    .max()
-                    .unwrap_or(0);
-                out += &format!("\n{:<9} {:<9} {la:<width$}  {lb}\n", "lhs", "rhs");
-                for (l, r, x, y) in &c.differences {
-                    out += &format!(
-                        "{:<9} {:<9} {:<width$}  {}\n",
-                        l.name(),
-                        r.name(),
-                        shown_short(x),
-                        shown_short(y)
-                    );
+                    .map(|(l, r, x, y)| {
+                        let x = shown_noted(x, &mut notes);
+                        let y = shown_noted(y, &mut notes);
+                        [l.name().to_owned(), r.name().to_owned(), x, y]
+                    })
+                    .collect();
+                let header = ["lhs".to_owned(), "rhs".to_owned(), la.to_owned(), lb.to_owned()];
+                let width = |k: usize| {
+                    rows.iter()
+                        .chain([&header])
+                        .map(|row| row[k].chars().count())
+                        .max()
+                        .unwrap_or(0)
+                };
+                let (w0, w1, w2) = (width(0), width(1), width(2));
+                out.push('\n');
+                for [l, r, x, y] in std::iter::once(&header).chain(&rows) {
+                    out += &format!("{l:<w0$}  {r:<w1$}  {x:<w2$}  {y}\n");
+                }
+                if !notes.is_empty() {
+                    out += "\nrefused because:\n";
+                    for (i, reason) in notes.iter().enumerate() {
+                        out += &format!("  [{}] {reason}\n", i + 1);
+                    }
                 }
             }
             out

@@ -87,6 +87,18 @@ fn lists_exactly_the_cells_that_differ_over_the_common_dtypes() {
     assert_eq!(doc["differ"], 2);
     assert_eq!(doc["differences"][0]["b"]["refused"], "mixed signedness");
     assert_eq!(doc["differences"][0]["a"]["dtype"], "i16");
+    // The same in text: a refusal is numbered in its column and its reason written
+    // out whole, once, under the table; every row's columns start where the header's do.
+    let out = promo(&["diff", &a, &a, "--set", "b:strict=true"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().skip(2).take(3).collect();
+    let column = rows[0].find("a [strict=true]").unwrap();
+    assert_eq!(&rows[1][column..], "refused [1]", "{text}");
+    assert_eq!(&rows[2][column..], "refused [1]", "{text}");
+    assert!(
+        text.ends_with("\nrefused because:\n  [1] mixed signedness\n"),
+        "{text}"
+    );
     // With strict on both sides, both refuse i8 with u8 before b's f32: no difference.
     let out = promo(&["diff", &a, &b, "--set", "strict=true"]);
     assert_eq!(out.status.code(), Some(0));
