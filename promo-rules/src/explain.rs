@@ -77,21 +77,32 @@ pub fn explain(
         let (mut l, mut r) = (typed(lhs), typed(rhs));
         if let Some(index) = trace.retyped_by {
             let retyping = &rules.layers[index];
-            let map: Vec<String> = retyping.retype.iter().map(|(a, b)| format!("{a} as {b}")).collect();
-            let _ = writeln!(
-                out,
-                "  retyped first by layer {}, \"{}\" ({}): {}, and the answer mapped the same way",
-                index + 1,
-                retyping.name,
-                at(&retyping.span),
-                map.join(", ")
-            );
             let retyped = |o: Operand| {
                 o.dtype()
                     .and_then(|d| retyping.retype.iter().find(|(a, _)| *a == d))
                     .map_or(o, |&(_, b)| o.with_dtype(b))
             };
-            (l, r) = (retyped(l), retyped(r));
+            let (rl, rr) = (retyped(l), retyped(r));
+            let changed: Vec<String> = [(l, rl), (r, rr)]
+                .iter()
+                .filter(|(was, now)| was != now)
+                .map(|(was, now)| format!("{} as {}", node_name(*was), node_name(*now)))
+                .collect();
+            let map: Vec<String> = retyping.retype.iter().map(|(a, b)| format!("{a} as {b}")).collect();
+            let here = if changed.is_empty() {
+                "neither operand is one of them".to_owned()
+            } else {
+                format!("here {}", changed.join(" and "))
+            };
+            let _ = writeln!(
+                out,
+                "  operands retyped first by layer {}, \"{}\" ({}): {}, the answer mapped the same way; {here}",
+                index + 1,
+                retyping.name,
+                at(&retyping.span),
+                map.join(", ")
+            );
+            (l, r) = (rl, rr);
         }
         if trace.python_typed {
             for o in [lhs, rhs] {
@@ -226,6 +237,14 @@ fn cell_span(rules: &RuleFile, layer: usize, l: Operand, r: Operand) -> Option<R
     let row = layer.rows.iter().position(|&k| k == row_key)?;
     let col = layer.cols.iter().position(|&k| k == col_key)?;
     layer.spans.get(row * layer.cols.len() + col).cloned()
+}
+
+/// An operand as the lattice names it: a weakly typed one with `*` (`f64*`).
+fn node_name(o: Operand) -> String {
+    match o {
+        Operand::Weak(d) => format!("{d}*"),
+        other => key_name(other),
+    }
 }
 
 fn key_name(o: Operand) -> String {

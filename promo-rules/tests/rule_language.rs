@@ -765,7 +765,7 @@ result = "f32"
 #[test]
 fn a_retype_layer_maps_operands_and_the_answer() {
     // JAX without 64-bit types: i16 operands are taken as i8, and so is an i16 answer.
-    let rules = load(&format!(
+    let src = format!(
         r#"
 [options.small]
 type = "bool"
@@ -782,8 +782,8 @@ retype = {{ i16 = "i8" }}
 name = "base"
 result = "lub"
 "#
-    ))
-    .unwrap();
+    );
+    let rules = load(&src).unwrap();
     let at = |small: &str, lhs, rhs| {
         rules.with_table(|t| {
             let options = t.options_from([small]).unwrap();
@@ -802,6 +802,20 @@ result = "lub"
     // An i16 operand is an i8 one first: i16 with u8 is then i8 with u8.
     assert_eq!(at("small=true", DType::I16, DType::U8), Ok(DType::I8));
     assert_eq!(at("small=true", DType::I16, DType::F32), Ok(DType::F32));
+    // `promo explain` names the retyping layer and the operands it changed, if any.
+    let explain = |lhs, rhs| {
+        let options = rules.with_table(|t| t.options_from(["small=true"]).unwrap());
+        let (l, r) = (Operand::Dimensioned(lhs), Operand::Dimensioned(rhs));
+        promo_rules::explain(&rules, "t.toml", &src, &options, Op::Add, l, r)
+    };
+    let text = explain(DType::I16, DType::U8);
+    assert!(
+        text.contains("operands retyped first by layer 1, \"16 bits are 8\"")
+            && text.contains("i16 as i8, the answer mapped the same way; here i16 as i8\n"),
+        "{text}"
+    );
+    let text = explain(DType::U8, DType::F32);
+    assert!(text.contains("; neither operand is one of them\n"), "{text}");
     let e = errors(
         r#"
 [[layer]]
