@@ -137,6 +137,25 @@ fn memcpy(bencher: Bencher, p: &str) {
         });
 }
 
+/// Reading the source and nothing else (a sum of its 8-byte words): the floor for any
+/// conversion that reads every source byte once, which at 64 Mi shows whether a
+/// conversion is bound by reading or by writing.
+#[divan::bench(args = PAIRS)]
+fn read_only(bencher: Bencher, p: &str) {
+    let (from, _) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            let words = black_box(&src).chunks_exact(8);
+            let sum = words
+                .map(|w| u64::from_le_bytes(w.try_into().unwrap_or_default()))
+                .fold(0u64, u64::wrapping_add);
+            black_box(sum);
+        });
+}
+
 /// promo's scalar kernel, the reference the fast paths are tested against.
 #[divan::bench(args = PAIRS)]
 fn scalar(bencher: Bencher, p: &str) {
