@@ -366,7 +366,8 @@ fn outputs_large_enough_for_streaming_stores_agree() {
     // Past 32 MiB of output the SIMD kernels store with non-temporal stores after a
     // few elements that align the destination.
     let n = (32 << 20) / 2 + 37;
-    let bytes: Vec<u8> = (0..(n as u32 + 1) * 4)
+    // Enough for 2n f32 inputs (32 MiB of float8 out) and one to skip.
+    let bytes: Vec<u8> = (0..(2 * n as u32 + 1) * 4)
         .map(|i| i.wrapping_mul(2_654_435_761).rotate_right(13) as u8)
         .collect();
     for (from, to, count) in [
@@ -386,6 +387,8 @@ fn outputs_large_enough_for_streaming_stores_agree() {
         (DType::I64, DType::I8, n / 4),
         (DType::U32, DType::F64, n / 4),
         (DType::I16, DType::F32, n / 2),
+        (DType::F32, DType::F8E4M3FN, 2 * n),
+        (DType::F16, DType::F8E5M2, 2 * n),
     ] {
         let size = (from.bits() as usize).max(8) / 8;
         let fast = Converter::new(from, to, CastOptions::default()).unwrap();

@@ -272,8 +272,8 @@ fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
 
 /// Converts whole steps of 32 inputs (f32, f16, bf16 or an integer, each widened
 /// to f32: exactly, or an integer past 2^24 rounded to nearest, which the format's
-/// overflow makes the same) into a float8 format or f4e2m1; returns how many it
-/// converted.
+/// overflow makes the same) into a float8 format or f4e2m1 (a large float8 output
+/// with non-temporal stores); returns how many it converted.
 #[target_feature(enable = "avx2,f16c")]
 pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     src: &[u8],
@@ -287,6 +287,7 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     let steps = (src.len() / in_bytes).min(dst.len() / out_bytes);
     let r = Rounding::new::<T>(saturate, fnuz_inf_is_nan);
     let reader = Reader::<S>::new();
+    let stream = !nibbles && streams(dst);
     for step in 0..steps {
         prefetch(src.as_ptr().wrapping_add(in_bytes * step));
         // SAFETY: `step < src.len() / in_bytes`: a whole step is readable.
@@ -301,9 +302,13 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
             // SAFETY: `step < dst.len() / 16`: 16 writable bytes.
             unsafe { _mm_storeu_si128(at as *mut __m128i, _mm256_castsi256_si128(packed)) }
         } else {
-            // SAFETY: `step < dst.len() / 32`: 32 writable bytes.
-            unsafe { _mm256_storeu_si256(at as *mut __m256i, bytes) }
+            // SAFETY: `step < dst.len() / 32`: 32 writable bytes, aligned when
+            // `stream` (`dst` is, and each step writes 32 bytes).
+            unsafe { put(at as *mut __m256i, bytes, stream) }
         }
+    }
+    if stream {
+        _mm_sfence();
     }
     steps * STEP
 }
