@@ -288,25 +288,5 @@ mod tests {
     }
 
     /// Two reasons worded alike.
-    const TWIN: &str = r#"
-[rules]
-name = "twin"
-marker = "Twin"
-title = "Twin reasons"
-version = "1"
-commutative = false
-dtypes = ["i8", "u8"]
-
-[reasons]
-first = "mixed signedness"
-second = "mixed signedness"
-
-[[layer]]
-name = "base"
-matrix = '''
-     i8       u8
-i8   i8       !first
-u8   !second  u8
-'''
-"#;
+    const TWIN: &str = include_str!("../../tests/data/twin_reasons.toml");
 }
