@@ -175,6 +175,8 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
     match format {
         DiffFormat::Html | DiffFormat::Svg => {
             let n = c.dtypes.len();
+            let theirs: std::collections::HashMap<(DType, DType), &Answer> =
+                c.differences.iter().map(|(l, r, _, b)| ((*l, *r), b)).collect();
             let cells = c
                 .first
                 .chunks(n.max(1))
@@ -183,12 +185,7 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
                     row.iter()
                         .enumerate()
                         .map(|(j, a)| {
-                            let (l, r) = (c.dtypes[i], c.dtypes[j]);
-                            let b = c
-                                .differences
-                                .iter()
-                                .find(|(x, y, _, _)| (*x, *y) == (l, r))
-                                .map(|(_, _, _, b)| b.clone());
+                            let b = theirs.get(&(c.dtypes[i], c.dtypes[j])).map(|&b| b.clone());
                             GridCell { a: a.clone(), b }
                         })
                         .collect()
