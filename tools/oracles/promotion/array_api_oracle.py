@@ -21,13 +21,12 @@ import warnings
 import array_api_strict as xp
 from array_api_strict import _flags
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+from oracle_common import OPERATORS, PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
 
-NAMES = {
-    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "float32": "f32", "float64": "f64", "complex64": "c64", "complex128": "c128",
-}
+NAMES = dtype_names(
+    "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float32",
+    "float64", "complex64", "complex128",
+)
 OPS = {
     "add": ("add", "+"), "subtract": ("subtract", "-"), "multiply": ("multiply", "*"),
     "divide": ("divide", "/"), "floor_divide": ("floor_divide", "//"), "remainder": ("remainder", "%"),
@@ -38,13 +37,6 @@ OPS = {
     "logical_and": ("logical_and", None), "logical_or": ("logical_or", None), "logical_xor": ("logical_xor", None),
     "where": ("where", None), "logaddexp": ("logaddexp", None), "nextafter": ("nextafter", None),
     "atan2": ("atan2", None),
-}
-OPERATORS = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
-    "//": lambda a, b: a // b, "%": lambda a, b: a % b, "**": lambda a, b: a ** b,
-    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "&": lambda a, b: a & b, "|": lambda a, b: a | b,
-    "^": lambda a, b: a ^ b,
 }
 
 

@@ -20,23 +20,10 @@ import warnings
 import ml_dtypes
 import numpy as np
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+from oracle_common import DTYPE_NAMES, OPERATORS, PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
 
 # NumPy dtype name -> promo's canonical name (names promo lacks use the agreed ones).
-NAMES = {
-    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "complex64": "c64", "complex128": "c128",
-    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
-    "float8_e5m2fnuz": "f8e5m2fnuz", "float8_e8m0fnu": "f8e8m0", "float4_e2m1fn": "f4e2m1",
-    "int4": "i4", "uint4": "u4", "uint2": "u2",
-    "float8_e4m3": "f8e4m3", "float8_e3m4": "f8e3m4", "float8_e4m3b11fnuz": "f8e4m3b11fnuz",
-    "float6_e2m3fn": "f6e2m3fn", "float6_e3m2fn": "f6e3m2fn", "int2": "i2",
-    "int1": "i1", "uint1": "u1", "complex32": "c32", "bcomplex32": "bc32",
-    # results only (not swept): x87 extended precision
-    "float128": "f128", "complex256": "c256",
-}
+NAMES = DTYPE_NAMES
 BUILTIN = ["bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64",
            "float16", "float32", "float64", "complex64", "complex128"]
 
@@ -56,13 +43,6 @@ OPS = {
     "logical_and": (np.logical_and, None), "logical_or": (np.logical_or, None), "logical_xor": (np.logical_xor, None),
     "where": (where, None), "logaddexp": (np.logaddexp, None), "nextafter": (np.nextafter, None),
     "atan2": (np.arctan2, None),
-}
-OPERATORS = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
-    "//": lambda a, b: a // b, "%": lambda a, b: a % b, "**": lambda a, b: a ** b,
-    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "&": lambda a, b: a & b, "|": lambda a, b: a | b,
-    "^": lambda a, b: a ^ b,
 }
 
 

@@ -14,6 +14,35 @@ import warnings
 
 # The Python literal behind each `python:KIND` operand.
 PYTHON = {"bool": True, "int": 3, "float": 2.5, "complex": 1 + 2j}
+# Every dtype name the Python frameworks give (NumPy's, ml_dtypes', jax.numpy's,
+# PyTorch's, TensorFlow's) -> promo's canonical name.
+DTYPE_NAMES = {
+    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64", "int8": "i8",
+    "int16": "i16", "int32": "i32", "int64": "i64", "float16": "f16", "bfloat16": "bf16",
+    "float32": "f32", "float64": "f64", "complex64": "c64", "complex128": "c128",
+    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
+    "float8_e5m2fnuz": "f8e5m2fnuz", "float8_e8m0fnu": "f8e8m0", "float4_e2m1fn": "f4e2m1",
+    "int4": "i4", "uint4": "u4", "uint2": "u2", "float8_e4m3": "f8e4m3", "float8_e3m4": "f8e3m4",
+    "float8_e4m3b11fnuz": "f8e4m3b11fnuz", "float6_e2m3fn": "f6e2m3fn", "float6_e3m2fn": "f6e3m2fn",
+    "int2": "i2", "int1": "i1", "uint1": "u1", "complex32": "c32", "bcomplex32": "bc32",
+    # results only (NumPy's x87 extended precision; no oracle sweeps them)
+    "float128": "f128", "complex256": "c256",
+}
+# Python's binary operators by symbol.
+OPERATORS = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a / b,
+    "//": lambda a, b: a // b, "%": lambda a, b: a % b, "**": lambda a, b: a ** b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "&": lambda a, b: a & b, "|": lambda a, b: a | b,
+    "^": lambda a, b: a ^ b,
+}
+
+
+def dtype_names(*names):
+    """The `DTYPE_NAMES` of `names`, in that order: the dtypes an oracle sweeps."""
+    return {n: DTYPE_NAMES[n] for n in names}
+
+
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9'`)\]>\"])\. (?=[A-Z])")
 

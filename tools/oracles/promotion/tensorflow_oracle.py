@@ -33,18 +33,15 @@ import sys
 import time
 import warnings
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+from oracle_common import PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
 
 MODES = ["all", "safe", "legacy"]
-NAMES = {
-    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "complex64": "c64", "complex128": "c128",
-    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
-    "float8_e5m2fnuz": "f8e5m2fnuz", "float4_e2m1fn": "f4e2m1", "int4": "i4", "uint4": "u4", "uint2": "u2",
-    "float8_e4m3b11fnuz": "f8e4m3b11fnuz", "int2": "i2",
-}
+NAMES = dtype_names(
+    "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
+    "bfloat16", "float32", "float64", "complex64", "complex128", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float4_e2m1fn", "int4", "uint4", "uint2",
+    "float8_e4m3b11fnuz", "int2",
+)
 # TF's kernel type names, as op-attribute errors print them
 KERNEL_NAMES = {"float": "f32", "half": "f16", "double": "f64", "bfloat16": "bf16", "bool": "bool",
                 **{k: v for k, v in NAMES.items()}}

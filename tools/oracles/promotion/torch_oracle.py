@@ -27,16 +27,13 @@ import warnings
 import torch
 import torch.nn.functional as F
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+from oracle_common import PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
 
-NAMES = {
-    "bool": "bool", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
-    "complex32": "c32", "bcomplex32": "bc32", "complex64": "c64", "complex128": "c128",
-    "float8_e4m3fn": "f8e4m3fn", "float8_e4m3fnuz": "f8e4m3fnuz", "float8_e5m2": "f8e5m2",
-    "float8_e5m2fnuz": "f8e5m2fnuz", "float8_e8m0fnu": "f8e8m0",
-}
+NAMES = dtype_names(
+    "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
+    "bfloat16", "float32", "float64", "complex32", "bcomplex32", "complex64", "complex128",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+)
 # c10's ScalarType names, as kernel errors print them
 C10 = {"Bool": "bool", "Byte": "u8", "UInt16": "u16", "UInt32": "u32", "UInt64": "u64", "Char": "i8",
        "Short": "i16", "Int": "i32", "Long": "i64", "Half": "f16", "BFloat16": "bf16", "Float": "f32",
