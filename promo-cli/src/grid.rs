@@ -5,6 +5,8 @@
 use promo_table::{Category, DType};
 use std::fmt::Write;
 
+use crate::escape::markup;
+
 /// One answer: a dtype, or refused with a reason.
 pub type Answer = Result<DType, String>;
 
@@ -70,22 +72,6 @@ fn long(answer: &Answer) -> String {
     }
 }
 
-/// Escapes text for HTML and XML, in element content and quoted attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The hover text of a cell.
 fn hover(lhs: DType, rhs: DType, cell: &GridCell) -> String {
     match &cell.b {
@@ -110,12 +96,12 @@ pub fn html(grid: &Grid) -> String {
     }
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{css}</style>\n</head>\n<body>\n<h1>{}</h1>\n<p>{}</p>\n<div class=\"legend\">",
-        escape(&grid.title),
-        escape(&grid.title),
-        escape(&grid.subtitle)
+        markup(&grid.title),
+        markup(&grid.title),
+        markup(&grid.subtitle)
     );
     for (class, label, _, _) in KINDS {
-        let _ = write!(out, "<span class=\"k-{class}\">{}</span>", escape(label));
+        let _ = write!(out, "<span class=\"k-{class}\">{}</span>", markup(label));
     }
     if grid.cells.iter().flatten().any(|c| c.b.is_some()) {
         out.push_str("<span class=\"differ\" style=\"outline:3px solid #000;outline-offset:-3px\">outlined: the two differ</span>");
@@ -137,8 +123,8 @@ pub fn html(grid: &Grid) -> String {
             let _ = write!(
                 out,
                 "<td class=\"k-{class}{differ}\" title=\"{}\">{}</td>",
-                escape(&hover(*lhs, *rhs, cell)),
-                escape(&text)
+                markup(&hover(*lhs, *rhs, cell)),
+                markup(&text)
             );
         }
         out.push_str("</tr>\n");
@@ -158,9 +144,9 @@ pub fn svg(grid: &Grid) -> String {
     let top = 2 * CELL_H;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n<title>{}</title>\n<text x=\"4\" y=\"16\" font-size=\"14\" font-weight=\"bold\">{}</text>\n<text x=\"4\" y=\"34\">{}</text>\n",
-        escape(&grid.title),
-        escape(&grid.title),
-        escape(&grid.subtitle)
+        markup(&grid.title),
+        markup(&grid.title),
+        markup(&grid.subtitle)
     );
     for (i, d) in grid.dtypes.iter().enumerate() {
         let x = HEAD + i * CELL_W + CELL_W / 2;
@@ -192,10 +178,10 @@ pub fn svg(grid: &Grid) -> String {
             let _ = writeln!(
                 out,
                 "<g class=\"k-{class}\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL_W}\" height=\"{CELL_H}\" fill=\"{fill}\" {stroke}/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
-                escape(&hover(*lhs, *rhs, cell)),
+                markup(&hover(*lhs, *rhs, cell)),
                 x + CELL_W / 2,
                 y + CELL_H / 2 + 4,
-                escape(&text)
+                markup(&text)
             );
         }
     }
@@ -213,14 +199,14 @@ pub fn agreement_html(title: &str, names: &[&str], agreement: &[Vec<(usize, usiz
          table.grid{{border-collapse:collapse;font-size:13px}}\
          .grid th,.grid td{{border:1px solid #ddd;padding:6px 10px;text-align:center;min-width:5em}}\
          .grid th{{background:#f4f4f4}}\n</style>\n</head>\n<body>\n<p>{}</p>\n<table class=\"grid\">\n<thead><tr><th></th>",
-        escape(title)
+        markup(title)
     );
     for n in names {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", escape(n));
+        let _ = write!(out, "<th scope=\"col\">{}</th>", markup(n));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     for (name, row) in names.iter().zip(agreement) {
-        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", escape(name));
+        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", markup(name));
         for (other, &(agree, cells)) in names.iter().zip(row) {
             let share = if cells == 0 {
                 0.0
@@ -262,6 +248,6 @@ mod tests {
 
     #[test]
     fn reasons_are_escaped() {
-        assert_eq!(escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+        assert_eq!(markup(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
     }
 }

@@ -1,15 +1,14 @@
 //! `promo`: promotion tables, queries and rule-file checks from the command line,
 //! and ONNX `Cast` of values and buffers.
 
-mod cast_cmd;
-mod convert_promote_cmd;
-mod diff_cmd;
-mod gen_cmd;
+mod args;
+mod commands;
+mod escape;
 mod grid;
-mod output;
-mod promote_cmd;
+mod write;
 
 use clap::{Parser, Subcommand};
+use commands::{cast, check, convert_promote, diff, gen, list, query, table};
 use std::process::ExitCode;
 
 /// ML dtype promotion rules as data, and ONNX Cast bit for bit.
@@ -25,25 +24,25 @@ enum Command {
     /// List the bundled rule sets, their options and defaults.
     List,
     /// Print the tensor-with-tensor promotion matrix of a rule set.
-    Table(promote_cmd::TableArgs),
+    Table(table::TableArgs),
     /// Promote one pair of operands (or many, with --stdin).
-    Query(promote_cmd::QueryArgs),
+    Query(query::QueryArgs),
     /// Show which statement of the rule file decided a pair: the layer, the lattice
     /// path or the rule, and the exception if one applied.
-    Explain(promote_cmd::ExplainArgs),
+    Explain(query::ExplainArgs),
     /// Every cell where two rule sets, or two option settings of one, disagree; or
     /// with --all the agreement matrix of the bundled rule sets.
-    Diff(diff_cmd::DiffArgs),
+    Diff(diff::DiffArgs),
     /// Write a rule set's tables as standalone source: a Rust module or a C header.
-    Gen(gen_cmd::GenArgs),
+    Gen(gen::GenArgs),
     /// Validate rule files with the same diagnostics as the compiler.
-    Check(promote_cmd::CheckArgs),
+    Check(check::CheckArgs),
     /// Cast values from one dtype to another, as ONNX Cast does.
-    Cast(cast_cmd::CastArgs),
+    Cast(cast::CastArgs),
     /// Convert a raw little-endian buffer from one dtype to another.
-    Convert(cast_cmd::ConvertArgs),
+    Convert(cast::ConvertArgs),
     /// Convert two buffers to the dtype a rule set promotes them to (OpenVINO's ConvertPromoteTypes).
-    ConvertPromote(convert_promote_cmd::ConvertPromoteArgs),
+    ConvertPromote(convert_promote::ConvertPromoteArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,15 +58,15 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::List => promote_cmd::run_list(),
-        Command::Table(args) => promote_cmd::run_table(&args),
-        Command::Query(args) => promote_cmd::run_query(&args),
-        Command::Explain(args) => promote_cmd::run_explain(&args),
-        Command::Diff(args) => diff_cmd::run_diff(&args),
-        Command::Gen(args) => gen_cmd::run_gen(&args),
-        Command::Check(args) => promote_cmd::run_check(&args),
-        Command::Cast(args) => cast_cmd::run_cast(&args),
-        Command::Convert(args) => cast_cmd::run_convert(&args),
-        Command::ConvertPromote(args) => convert_promote_cmd::run_convert_promote(&args),
+        Command::List => list::run_list(),
+        Command::Table(args) => table::run_table(&args),
+        Command::Query(args) => query::run_query(&args),
+        Command::Explain(args) => query::run_explain(&args),
+        Command::Diff(args) => diff::run_diff(&args),
+        Command::Gen(args) => gen::run_gen(&args),
+        Command::Check(args) => check::run_check(&args),
+        Command::Cast(args) => cast::run_cast(&args),
+        Command::Convert(args) => cast::run_convert(&args),
+        Command::ConvertPromote(args) => convert_promote::run_convert_promote(&args),
     }
 }

@@ -67,15 +67,14 @@ fn converting_a_file_onto_itself_keeps_its_data() {
 
 #[cfg(unix)]
 #[test]
-fn converting_through_links_keeps_the_input() {
+fn converting_through_a_symlink_onto_itself_replaces_its_target() {
     let dir = scratch("links");
     std::fs::write(dir.join("y.bin"), f32_bytes(&[1.0, 2.0, 3.0, 4.0])).unwrap();
     std::os::unix::fs::symlink("y.bin", dir.join("link")).unwrap();
-    std::fs::hard_link(dir.join("y.bin"), dir.join("hard")).unwrap();
     let out = promo_in(
         &dir,
         &[
-            "convert", "--from", "f32", "--to", "f16", "--input", "hard", "--output", "link",
+            "convert", "--from", "f32", "--to", "f16", "--input", "y.bin", "--output", "link",
         ],
         b"",
     );
@@ -85,11 +84,35 @@ fn converting_through_links_keeps_the_input() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(std::fs::read(dir.join("link")).unwrap(), F16_1234);
+    assert_eq!(std::fs::read(dir.join("y.bin")).unwrap(), F16_1234);
     assert!(std::fs::symlink_metadata(dir.join("link"))
         .unwrap()
         .file_type()
         .is_symlink());
+}
+
+/// A hard-linked output is written through (the links stay one file), so one that
+/// is also the input is refused rather than truncated before it is read.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_output_that_is_the_input_is_refused() {
+    let dir = scratch("hard-self");
+    let data = f32_bytes(&[1.0, 2.0, 3.0, 4.0]);
+    std::fs::write(dir.join("y.bin"), &data).unwrap();
+    std::os::unix::fs::symlink("y.bin", dir.join("link")).unwrap();
+    std::fs::hard_link(dir.join("y.bin"), dir.join("hard")).unwrap();
+    let out = promo_in(
+        &dir,
+        &[
+            "convert", "--from", "f32", "--to", "f16", "--input", "hard", "--output", "link",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("hard link to one of the inputs"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("y.bin")).unwrap(), data);
+    assert_eq!(std::fs::read(dir.join("hard")).unwrap(), data);
 }
 
 #[test]

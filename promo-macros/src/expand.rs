@@ -2,6 +2,7 @@
 
 use proc_macro2::{Ident, Span, TokenStream};
 use promo_rules::model::{domain_len, index_map, OptionDefKind, RuleFile};
+use promo_rules::names::camel;
 use promo_table::{Cell, DType, Op, Operand, OptionValue, Refusal, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
@@ -145,16 +146,10 @@ fn cell_tokens(c: Cell) -> TokenStream {
     }
 }
 
-fn camel(key: &str) -> String {
-    key.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut cs = w.chars();
-            cs.next()
-                .map(|c| c.to_ascii_uppercase().to_string() + cs.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
+/// `text` inside a `#[diagnostic::on_unimplemented]` format string: `{` and `}`
+/// doubled, so a rule file's braces print as themselves and name no parameter.
+fn braces_as_text(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
 }
 
 /// The `const` table: the same data the rule file holds, as slices.
@@ -449,7 +444,12 @@ impl PairCx<'_> {
                         let key = self.reason_key(reason.index);
                         let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
                         reason_traits.entry(tr.to_string()).or_insert_with(|| {
-                            let message = format!("{} refuses `{{A}}` with `{{B}}`: {reason}", self.who);
+                            // The message is a format string: the rule file's braces are text.
+                            let message = format!(
+                                "{} refuses `{{A}}` with `{{B}}`: {}",
+                                braces_as_text(self.who),
+                                braces_as_text(&reason.to_string())
+                            );
                             let label = format!("refused by `{}`", self.rules_name);
                             let tdoc = format!(
                                 " Diagnostic only: `{}` refuses the pair because {reason}.",
@@ -669,10 +669,4 @@ mod tests {
 
     /// Two reasons worded alike.
     const TWIN: &str = include_str!("../../tests/data/twin_reasons.toml");
-
-    #[test]
-    fn names_become_camel_case() {
-        assert_eq!(camel("signed_unsigned"), "SignedUnsigned");
-        assert_eq!(camel("u64-with-signed"), "U64WithSigned");
-    }
 }

@@ -23,6 +23,7 @@ pub mod derive;
 mod diagnostic;
 mod explain;
 pub mod model;
+pub mod names;
 pub mod parse;
 pub mod properties;
 pub mod validate;

@@ -4,8 +4,9 @@ use promo_core::rules;
 use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
 use std::process::ExitCode;
 
-use crate::output::emit;
-use crate::promote_cmd::{options_and_op, with_rules};
+use crate::args::{bad_input, changed_settings, options_and_op, with_rules};
+use crate::escape::{markdown_cell, visible};
+use crate::write::emit;
 
 /// Output formats of `promo diff`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -124,14 +125,7 @@ fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> 
 
 /// A rule set's name with the options that differ from its defaults.
 fn label(table: &RuleTable<'_>, options: &Options) -> String {
-    let defaults = table.default_options();
-    let changed: Vec<String> = table
-        .options
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| options.get(*i) != defaults.get(*i))
-        .map(|(i, o)| format!("{}={}", o.name, o.format_value(options.get(i))))
-        .collect();
+    let changed = changed_settings(table, options);
     if changed.is_empty() {
         table.name.to_owned()
     } else {
@@ -228,9 +222,17 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
         DiffFormat::Markdown => {
             let mut out = format!("{summary}\n");
             if differ > 0 {
-                out += &format!("\n| lhs | rhs | {la} | {lb} |\n|---|---|---|---|\n");
+                out += &format!(
+                    "\n| lhs | rhs | {} | {} |\n|---|---|---|---|\n",
+                    markdown_cell(la),
+                    markdown_cell(lb)
+                );
                 for (l, r, x, y) in &c.differences {
-                    out += &format!("| {l} | {r} | {} | {} |\n", shown(x), shown(y));
+                    out += &format!(
+                        "| {l} | {r} | {} | {} |\n",
+                        markdown_cell(&shown(x)),
+                        markdown_cell(&shown(y))
+                    );
                 }
             }
             out
@@ -264,7 +266,7 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
                 if !notes.is_empty() {
                     out += "\nrefused because:\n";
                     for (i, reason) in notes.iter().enumerate() {
-                        out += &format!("  [{}] {reason}\n", i + 1);
+                        out += &format!("  [{}] {}\n", i + 1, visible(reason));
                     }
                 }
             }
@@ -390,9 +392,4 @@ pub fn run_diff(args: &DiffArgs) -> ExitCode {
         ),
         Err(e) => bad_input(e),
     }
-}
-
-fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("promo: {message}");
-    ExitCode::from(2)
 }

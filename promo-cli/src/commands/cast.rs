@@ -6,10 +6,12 @@ use promo_core::cast::{
 };
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
-use std::fmt;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
+
+use crate::args::bad_input;
+use crate::write::{identity, shown, stdout_is, write_failed, Identity, Output};
 
 /// The attributes of ONNX `Cast`, shared by both commands.
 #[derive(clap::Args, Clone, Debug)]
@@ -84,11 +86,6 @@ pub struct ConvertArgs {
     output: Option<std::path::PathBuf>,
 }
 
-fn bad_input(message: impl fmt::Display) -> ExitCode {
-    eprintln!("promo: {message}");
-    ExitCode::from(2)
-}
-
 /// Runs `promo cast`: one line per value, `VALUE -> DTYPE BITS (VALUE)`.
 pub fn run_cast(args: &CastArgs) -> ExitCode {
     let options = args.attributes.options();
@@ -99,11 +96,11 @@ pub fn run_cast(args: &CastArgs) -> ExitCode {
         match cast_line(text, args.from, args.to, &options) {
             Ok(line) => {
                 if let Err(e) = writeln!(out, "{line}") {
-                    return crate::output::write_failed(&e, ExitCode::SUCCESS);
+                    return write_failed(&e, ExitCode::SUCCESS);
                 }
             }
             Err(message) => {
-                eprintln!("promo: {message}");
+                bad_input(message);
                 failed = true;
             }
         }
@@ -194,89 +191,42 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
     let mut input: Box<dyn Read> = match &args.input {
         Some(path) => match File::open(path) {
             Ok(f) => Box::new(f),
-            Err(e) => return bad_input(format_args!("cannot read `{}`: {e}", path.display())),
+            Err(e) => return bad_input(format_args!("cannot read {}: {e}", shown(path))),
         },
         None => Box::new(io::stdin().lock()),
     };
-    if let (Some(input), None) = (&args.input, &args.output) {
-        if same_file_as_stdout(input) {
-            return bad_input(format_args!(
-                "`{}` is also standard output: converting a file onto itself would destroy it",
-                input.display()
-            ));
-        }
-    }
-    match &args.output {
-        Some(path) => convert_to_file(&converter, &mut input, path),
-        None => {
-            let mut output = io::stdout().lock();
-            match convert_stream(&converter, &mut input, &mut output) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(StreamError::Write(e)) => crate::output::write_failed(&e, ExitCode::SUCCESS),
-                Err(e) => bad_input(e),
+    let Some(path) = &args.output else {
+        if let Some(input) = &args.input {
+            if stdout_is(input) {
+                return bad_input(format_args!(
+                    "{} is also standard output: converting a file onto itself would destroy it",
+                    shown(input)
+                ));
             }
         }
-    }
-}
-
-/// Whether `path` is the file standard output writes to (same device and inode),
-/// as when a shell redirects the output onto the input.
-fn same_file_as_stdout(path: &std::path::Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let (Ok(input), Ok(stdout)) = (std::fs::metadata(path), std::fs::metadata("/dev/stdout")) else {
-            return false;
+        let mut output = io::stdout().lock();
+        return match convert_stream(&converter, &mut input, &mut output) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(StreamError::Write(e)) => write_failed(&e, ExitCode::SUCCESS),
+            Err(e) => bad_input(e),
         };
-        stdout.is_file() && input.dev() == stdout.dev() && input.ino() == stdout.ino()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        false
-    }
-}
-
-/// Converts into a temporary file beside `path` and renames it into place when the
-/// whole input is converted, so `path` is never truncated before the input is read
-/// (it may be the input itself, or a link to it) and a failed conversion leaves it
-/// as it was.
-fn convert_to_file(converter: &Converter, mut input: &mut dyn Read, path: &std::path::Path) -> ExitCode {
-    // Through a symbolic link, the file it names is replaced; the link stays.
-    let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let path = resolved.as_path();
-    let Some(name) = path.file_name() else {
-        return bad_input(format_args!("`{}` is not a file path", path.display()));
     };
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".promo-{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let file = match File::create(&tmp) {
-        Ok(f) => f,
-        Err(e) => return bad_input(format_args!("cannot write `{}`: {e}", path.display())),
+    let inputs: Vec<Identity> = args.input.iter().filter_map(|p| identity(p).ok()).collect();
+    let mut output = match Output::open(path, &inputs) {
+        Ok(output) => output,
+        Err(e) => return bad_input(e),
     };
-    let mut output = io::BufWriter::new(file);
-    let result = convert_stream(converter, &mut input, &mut output).and_then(|n| {
-        let file = output
-            .into_inner()
-            .map_err(|e| StreamError::Write(e.into_error()))?;
-        file.sync_all().map_err(StreamError::Write)?;
-        std::fs::rename(&tmp, path).map_err(StreamError::Write)?;
-        Ok(n)
-    });
-    match result {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            match e {
-                StreamError::Write(e) => {
-                    eprintln!("promo: cannot write `{}`: {e}", path.display());
-                    ExitCode::from(2)
-                }
-                e => bad_input(format_args!("{e}; `{}` is left as it was", path.display())),
-            }
-        }
+    match convert_stream(&converter, &mut input, output.writer()) {
+        Ok(_) => match output.commit() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => bad_input(e),
+        },
+        Err(StreamError::Write(e)) => bad_input(format_args!("cannot write {}: {e}", shown(path))),
+        Err(e) if output.replaces() => bad_input(format_args!("{e}; {} is left as it was", shown(path))),
+        Err(e) => bad_input(format_args!(
+            "{e}; {} holds what was converted before it",
+            shown(path)
+        )),
     }
 }
 

@@ -1,0 +1,141 @@
+//! What the commands share: the rule-set argument (a bundled name or a rule file),
+//! `--set` options and `--op`, the settings as they are shown, and how a command
+//! fails. Every message printed here shows control characters visibly.
+
+use promo_core::rules;
+use promo_table::{Op, Options, RuleTable};
+use std::fmt::Display;
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::escape::{visible, visible_lines};
+
+/// Reports bad input (an unknown name, an unreadable file, an invalid rule file,
+/// whose diagnostic takes several lines) and gives exit status 2.
+pub fn bad_input(message: impl Display) -> ExitCode {
+    eprintln!("promo: {}", visible_lines(&message.to_string()));
+    ExitCode::from(2)
+}
+
+/// Reports a refused promotion and gives exit status 1.
+pub fn refused(reason: impl Display) -> ExitCode {
+    eprintln!("refused: {}", visible(&reason.to_string()));
+    ExitCode::from(1)
+}
+
+/// A rule set's source: the path it is known by and its text.
+pub struct RuleSource {
+    /// `rules/NAME.toml` for a bundled rule set, the path given otherwise.
+    pub path: String,
+    /// The rule file's text.
+    pub src: String,
+}
+
+/// The largest rule file read (1 MiB; the largest bundled one is under 20 KiB).
+pub const MAX_RULE_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a rule file whole, but never more than [`MAX_RULE_FILE_BYTES`]: a larger
+/// file, or an endless stream, is refused after that many bytes.
+pub fn read_rule_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let shown = crate::write::shown(Path::new(path));
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RULE_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_RULE_FILE_BYTES {
+        return Err(format!(
+            "cannot read {shown}: a rule file is at most {MAX_RULE_FILE_BYTES} bytes"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("cannot read {shown}: not UTF-8 ({e})"))
+}
+
+/// Whether `spec` names a rule file rather than a bundled rule set.
+fn is_path(spec: &str) -> bool {
+    spec.ends_with(".toml") || Path::new(spec).exists()
+}
+
+fn unknown_rule_set(spec: &str) -> String {
+    let names: Vec<&str> = rules::ALL.iter().map(|t| t.name).collect();
+    format!(
+        "unknown rule set `{spec}`: expected one of {} or a rule file path",
+        names.join(", ")
+    )
+}
+
+/// The source of the bundled rule set called `spec`, or of the rule file at `spec`.
+pub fn rule_source(spec: &str) -> Result<RuleSource, String> {
+    if let Some(index) = rules::ALL.iter().position(|t| t.name == spec) {
+        let (path, src) = rules::SOURCES[index];
+        return Ok(RuleSource {
+            path: path.to_owned(),
+            src: src.to_owned(),
+        });
+    }
+    if !is_path(spec) {
+        return Err(unknown_rule_set(spec));
+    }
+    Ok(RuleSource {
+        path: spec.to_owned(),
+        src: read_rule_file(spec)?,
+    })
+}
+
+/// Runs `f` on the bundled rule set called `spec`, or on the rule file at path `spec`.
+pub fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<R, String> {
+    if let Some(table) = rules::by_name(spec) {
+        return Ok(f(table));
+    }
+    if !is_path(spec) {
+        return Err(unknown_rule_set(spec));
+    }
+    let src = read_rule_file(spec)?;
+    let model = promo_rules::load(spec, &src).map_err(|d| d.to_string())?;
+    Ok(model.with_table(f))
+}
+
+/// The options `--set` gives, each key at most once.
+pub fn options(table: &RuleTable<'_>, set: &[String]) -> Result<Options, String> {
+    table
+        .options_from(set.iter().map(String::as_str))
+        .map_err(|e| e.to_string())
+}
+
+/// The options `--set` gives (each key at most once) and the operation `--op`
+/// names, which the rule set must cover.
+pub fn options_and_op(table: &RuleTable<'_>, set: &[String], op: &str) -> Result<(Options, Op), String> {
+    let options = options(table, set)?;
+    let op: Op = op.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
+    if !table.ops.is_empty() && !table.ops.contains(&op) {
+        let ops: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
+        return Err(format!(
+            "operation `{op}` is not covered by {}: expected one of {}",
+            table.name,
+            ops.join(" ")
+        ));
+    }
+    Ok((options, op))
+}
+
+/// Every option as `name=value`, in the rule file's order.
+pub fn settings(table: &RuleTable<'_>, options: &Options) -> Vec<String> {
+    table
+        .options
+        .iter()
+        .zip(options.values())
+        .map(|(o, &v)| format!("{}={}", o.name, o.format_value(v)))
+        .collect()
+}
+
+/// The options that differ from the rule set's defaults, as `name=value`.
+pub fn changed_settings(table: &RuleTable<'_>, options: &Options) -> Vec<String> {
+    let defaults = table.default_options();
+    settings(table, options)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| options.get(*i) != defaults.get(*i))
+        .map(|(_, s)| s)
+        .collect()
+}

@@ -1,0 +1,219 @@
+//! `promo query` (one pair, or one pair per line of standard input) and
+//! `promo explain` (the statement of the rule file that decided a pair).
+
+use promo_table::{Op, Operand, Options, RuleTable};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use crate::args::{bad_input, options_and_op, refused, rule_source, with_rules, RuleSource};
+use crate::escape::{visible, visible_lines};
+use crate::write::{emit, write_failed};
+
+/// Arguments of `promo query`.
+#[derive(clap::Args)]
+pub struct QueryArgs {
+    /// A bundled rule set (`promo list`) or the path of a rule file.
+    rules: String,
+    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
+    #[arg(required_unless_present = "stdin")]
+    lhs: Option<String>,
+    /// Right operand, as LHS.
+    #[arg(required_unless_present = "stdin")]
+    rhs: Option<String>,
+    /// Set an option, e.g. `--set pytorch_scalar_promotion=true` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+    /// Answer one query per input line: `LHS RHS [KEY=VALUE]...` (`op=OP` sets the
+    /// operation); each output line is the result or `!REASON`.
+    #[arg(long, conflicts_with_all = ["lhs", "rhs"])]
+    stdin: bool,
+}
+
+/// Arguments of `promo explain`.
+#[derive(clap::Args)]
+pub struct ExplainArgs {
+    /// A bundled rule set (`promo list`) or the path of a rule file.
+    rules: String,
+    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
+    lhs: String,
+    /// Right operand, as LHS.
+    rhs: String,
+    /// Set an option, e.g. `--set mode=static` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    #[arg(long, default_value = "add")]
+    op: String,
+}
+
+/// `promo query`.
+pub fn run_query(args: &QueryArgs) -> ExitCode {
+    let result = with_rules(&args.rules, |table| {
+        let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        if args.stdin {
+            return Ok(query_lines(table, &options, op));
+        }
+        let lhs = operand(args.lhs.as_deref().unwrap_or(""))?;
+        let rhs = operand(args.rhs.as_deref().unwrap_or(""))?;
+        Ok(match table.promote(&options, op, lhs, rhs) {
+            Ok(d) => emit(&format!("{d}\n"), ExitCode::SUCCESS),
+            Err(e) => refused(e),
+        })
+    });
+    match result.and_then(|r| r) {
+        Ok(code) => code,
+        Err(e) => bad_input(e),
+    }
+}
+
+/// `promo explain`: the statement of the rule file that decided a pair.
+pub fn run_explain(args: &ExplainArgs) -> ExitCode {
+    let RuleSource { path, src } = match rule_source(&args.rules) {
+        Ok(source) => source,
+        Err(e) => return bad_input(e),
+    };
+    let model = match promo_rules::load(&path, &src) {
+        Ok(model) => model,
+        Err(d) => return bad_input(d),
+    };
+    let answer = model.with_table(|table| -> Result<String, String> {
+        let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        let (lhs, rhs) = (operand(&args.lhs)?, operand(&args.rhs)?);
+        Ok(promo_rules::explain(&model, &path, &src, &options, op, lhs, rhs))
+    });
+    match answer {
+        Ok(text) => emit(&visible_lines(&text), ExitCode::SUCCESS),
+        Err(e) => bad_input(e),
+    }
+}
+
+/// An operand as the command line writes it.
+fn operand(text: &str) -> Result<Operand, String> {
+    text.parse().map_err(|e: promo_table::BadOperand| e.to_string())
+}
+
+/// The longest query line read whole; a longer line is answered as too long, and
+/// read past in pieces, so memory stays bounded whatever the input.
+const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input: its text, or why it has none.
+enum Line {
+    Text(String),
+    NotUtf8,
+    TooLong,
+}
+
+/// Reads the next line (without its `\n` or `\r\n`), holding at most [`MAX_LINE`]
+/// bytes of it; `None` at the end of the input.
+fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (piece, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        if !too_long && bytes.len() + piece.len() <= MAX_LINE {
+            bytes.extend_from_slice(piece);
+        } else {
+            too_long = true;
+            bytes.clear();
+        }
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
+}
+
+/// Answers one query per line of standard input, one answer line per input line:
+/// the dtype, or `!` and why (a refusal, a bad line, `!empty line`). Exit 0 when
+/// every line got a dtype, 1 when some got a `!` answer, 2 when the input could
+/// not be read.
+fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
+    let mut input = io::BufReader::new(io::stdin().lock());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut refused = false;
+    let mut n = 0usize;
+    loop {
+        let line = match next_line(&mut input) {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                let _ = out.flush();
+                return bad_input(format!("cannot read standard input after line {n}: {e}"));
+            }
+        };
+        n += 1;
+        let answer = match line {
+            Line::Text(text) if text.trim().is_empty() => Err("empty line".to_owned()),
+            Line::Text(text) => answer_line(table, base, base_op, &text),
+            Line::NotUtf8 => Err(format!("line {n}: not UTF-8")),
+            Line::TooLong => Err(format!("line {n}: longer than {MAX_LINE} bytes")),
+        };
+        // One line per answer, whatever a reason holds.
+        let answer = answer.unwrap_or_else(|e| format!("!{}", visible(&e)));
+        refused |= answer.starts_with('!');
+        if let Err(e) = writeln!(out, "{answer}") {
+            return write_failed(&e, ExitCode::from(u8::from(refused)));
+        }
+    }
+    let status = if refused {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => write_failed(&e, status),
+    }
+}
+
+fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -> Result<String, String> {
+    let mut words = line.split_whitespace();
+    let mut next_operand =
+        || -> Result<Operand, String> { operand(words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?) };
+    let (lhs, rhs) = (next_operand()?, next_operand()?);
+    let mut options = *base;
+    let mut op = base_op;
+    for setting in words {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("bad setting `{setting}`: expected KEY=VALUE"))?;
+        if key == "op" {
+            op = value.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
+        } else {
+            table
+                .set_option(&mut options, key, value)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(match table.promote(&options, op, lhs, rhs) {
+        Ok(d) => d.name().to_owned(),
+        Err(e) => format!("!{}", visible(&e.to_string())),
+    })
+}

@@ -1,0 +1,281 @@
+//! Text from rule files and from the command line, escaped for each grammar promo
+//! writes: a terminal, HTML and SVG, Markdown, CSV, Rust and C source.
+//!
+//! Rule files may come from anyone, and file names may hold any byte. Every text
+//! that is not promo's own reaches an output through one of these functions, so a
+//! newline cannot end a comment, a `|` cannot add a table column, a `<` cannot open
+//! an element and an escape sequence cannot reach the terminal. Each function states
+//! what its output can contain; the tests at the bottom check those statements on
+//! arbitrary text.
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+/// Whether `c` must never reach an output as itself: a C0 or C1 control character
+/// (tab and newline included), DEL, a line or paragraph separator (U+2028, U+2029)
+/// or a bidirectional control (U+202A–U+202E, U+2066–U+2069), which reorder what
+/// a reader sees.
+pub fn is_unsafe_char(c: char) -> bool {
+    matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every [unsafe character](is_unsafe_char) shown as `\u{…}`: one line
+/// of printable text, for a terminal and for every format below.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` of several lines, each [visible](visible): its `\n`s stay line ends, and
+/// nothing else acts on a terminal.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe_char(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.split('\n').map(visible).collect::<Vec<_>>().join("\n"))
+}
+
+/// `text` for HTML and XML element content and quoted attribute values: visible
+/// (XML 1.0 admits no C0 control, even as a character reference), with `&`, `<`,
+/// `>`, `"` and `'` as entities.
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in visible(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` for one cell of a Markdown table: visible, its markup as entities (no raw
+/// HTML), and `|`, `\` and Markdown's inline punctuation backslash-escaped, so the
+/// cell stays one cell of plain text.
+pub fn markdown_cell(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in visible(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` as one CSV field (RFC 4180): visible, and quoted with `"` doubled where
+/// it holds a comma or a quote.
+pub fn csv_field(text: &str) -> Cow<'_, str> {
+    let text = visible(text);
+    if text.contains([',', '"']) {
+        Cow::Owned(format!("\"{}\"", text.replace('"', "\"\"")))
+    } else {
+        text
+    }
+}
+
+/// A Rust string literal whose value is exactly `text`, written in printable ASCII:
+/// `"` and `\` escaped, every other character outside `' '..='~'` as `\u{…}`.
+pub fn rust_str(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            c => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `text` inside a Rust `//` comment: visible, so no line terminator ends the
+/// comment and no bidirectional control reorders it (rustc refuses those).
+pub fn rust_comment(text: &str) -> Cow<'_, str> {
+    visible(text)
+}
+
+/// The longest C string literal promo writes: C99 (5.2.4.1) asks compilers to
+/// accept 4,095 characters in a string literal, and `-pedantic` warns past that.
+pub const C_STRING_MAX: usize = 4095;
+
+/// A C string literal whose value is exactly `text`'s UTF-8 bytes, in printable
+/// ASCII: `"`, `\` and `?` escaped (no trigraph can form), every other byte outside
+/// `' '..='~'` as a three-digit octal escape (which never runs into the next
+/// character, as a hex escape would). `None` when `text` is longer than
+/// [`C_STRING_MAX`] bytes.
+pub fn c_str(text: &str) -> Option<String> {
+    if text.len() > C_STRING_MAX {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for b in text.bytes() {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'?' => out.push_str("\\?"),
+            b' '..=b'~' => out.push(b as char),
+            b => {
+                let _ = write!(out, "\\{b:03o}");
+            }
+        }
+    }
+    out.push('"');
+    Some(out)
+}
+
+/// `text` inside a C `/* … */` comment, in printable ASCII: every character outside
+/// `' '..='~'`, and `\` (a backslash before a line end splices lines), `*` (no `*/`
+/// can close the comment nor `/*` open one) and a `?` after a `?` (no trigraph),
+/// written as `<U+XXXX>`.
+pub fn c_comment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = '\0';
+    for c in text.chars() {
+        let plain = matches!(c, ' '..='~') && c != '\\' && c != '*' && !(c == '?' && last == '?');
+        if plain {
+            out.push(c);
+            last = c;
+        } else {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+            last = '>';
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn visible_shows_what_a_terminal_would_act_on() {
+        assert_eq!(
+            visible("a\nb\x1b[31m\u{202e}c\t"),
+            "a\\u{a}b\\u{1b}[31m\\u{202e}c\\u{9}"
+        );
+        assert!(matches!(visible("plain ü"), Cow::Borrowed("plain ü")));
+    }
+
+    #[test]
+    fn markdown_cells_stay_one_cell_of_text() {
+        assert_eq!(markdown_cell("a|b"), "a\\|b");
+        assert_eq!(markdown_cell("<img src=x>"), "&lt;img src=x&gt;");
+        assert_eq!(markdown_cell("x\ny"), "x\\\\u{a}y");
+    }
+
+    #[test]
+    fn c_literals_cannot_form_trigraphs_or_run_on() {
+        assert_eq!(c_str("??/").unwrap(), r#""\?\?/""#);
+        assert_eq!(c_str("é1").unwrap(), r#""\303\2511""#);
+        assert!(c_str(&"x".repeat(C_STRING_MAX)).is_some());
+        assert!(c_str(&"x".repeat(C_STRING_MAX + 1)).is_none());
+    }
+
+    #[test]
+    fn c_comments_cannot_close_or_splice() {
+        assert_eq!(c_comment("a */ b\\"), "a <U+002A>/ b<U+005C>");
+        assert_eq!(c_comment("??/"), "?<U+003F>/");
+        assert_eq!(c_comment("???"), "?<U+003F>?");
+    }
+
+    /// Decodes a Rust string literal written by [`rust_str`]: the escapes it uses.
+    fn unrust(lit: &str) -> String {
+        let inner = &lit[1..lit.len() - 1];
+        let mut out = String::new();
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next().unwrap() {
+                'u' => {
+                    let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// Decodes a C string literal written by [`c_str`] to its bytes.
+    fn unc(lit: &str) -> Vec<u8> {
+        let inner = &lit.as_bytes()[1..lit.len() - 1];
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < inner.len() {
+            if inner[i] != b'\\' {
+                out.push(inner[i]);
+                i += 1;
+            } else if inner[i + 1].is_ascii_digit() {
+                let octal = std::str::from_utf8(&inner[i + 1..i + 4]).unwrap();
+                out.push(u8::from_str_radix(octal, 8).unwrap());
+                i += 4;
+            } else {
+                out.push(inner[i + 1]);
+                i += 2;
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn every_format_keeps_to_its_alphabet(text in any::<String>()) {
+            let printable = |s: &str| !s.chars().any(is_unsafe_char);
+            prop_assert!(printable(&visible(&text)));
+            let m = markup(&text);
+            prop_assert!(printable(&m) && !m.contains(['<', '>', '"', '\'']));
+            let md = markdown_cell(&text);
+            prop_assert!(printable(&md));
+            // Every `|` is escaped: an odd run of backslashes stands before it.
+            for (i, _) in md.match_indices('|') {
+                let run = md[..i].chars().rev().take_while(|&c| c == '\\').count();
+                prop_assert!(run % 2 == 1, "{md}");
+            }
+            let csv = csv_field(&text);
+            prop_assert!(printable(&csv));
+            let rust = rust_str(&text);
+            prop_assert!(rust.bytes().all(|b| (b' '..=b'~').contains(&b)));
+            prop_assert_eq!(unrust(&rust), text.clone());
+            prop_assert!(printable(&rust_comment(&text)));
+            let comment = c_comment(&text);
+            prop_assert!(comment.bytes().all(|b| (b' '..=b'~').contains(&b)));
+            prop_assert!(!comment.contains("*/") && !comment.contains("/*"));
+            prop_assert!(!comment.contains("??") && !comment.contains('\\'));
+            if let Some(c) = c_str(&text) {
+                prop_assert!(c.bytes().all(|b| (b' '..=b'~').contains(&b)));
+                prop_assert!(!c.contains("??"));
+                prop_assert_eq!(unc(&c), text.as_bytes());
+            }
+        }
+    }
+}
