@@ -126,11 +126,17 @@ pub const C_STRING_MAX: usize = 4095;
 /// A C string literal whose value is exactly `text`'s UTF-8 bytes, in printable
 /// ASCII: `"`, `\` and `?` escaped (no trigraph can form), every other byte outside
 /// `' '..='~'` as a three-digit octal escape (which never runs into the next
-/// character, as a hex escape would). `None` when `text` is longer than
-/// [`C_STRING_MAX`] bytes.
-pub fn c_str(text: &str) -> Option<String> {
+/// character, as a hex escape would). An error when `text` is longer than
+/// [`C_STRING_MAX`] bytes, or holds a NUL, where a C string would end early.
+pub fn c_str(text: &str) -> Result<String, String> {
     if text.len() > C_STRING_MAX {
-        return None;
+        return Err(format!(
+            "is {} bytes long, more than the {C_STRING_MAX} a C99 string literal may hold",
+            text.len()
+        ));
+    }
+    if text.contains('\0') {
+        return Err("holds a NUL character, where a C string would end".to_owned());
     }
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -146,7 +152,7 @@ pub fn c_str(text: &str) -> Option<String> {
         }
     }
     out.push('"');
-    Some(out)
+    Ok(out)
 }
 
 /// `text` inside a C `/* … */` comment, in printable ASCII: every character outside
@@ -194,8 +200,9 @@ mod tests {
     fn c_literals_cannot_form_trigraphs_or_run_on() {
         assert_eq!(c_str("??/").unwrap(), r#""\?\?/""#);
         assert_eq!(c_str("é1").unwrap(), r#""\303\2511""#);
-        assert!(c_str(&"x".repeat(C_STRING_MAX)).is_some());
-        assert!(c_str(&"x".repeat(C_STRING_MAX + 1)).is_none());
+        assert!(c_str(&"x".repeat(C_STRING_MAX)).is_ok());
+        assert!(c_str(&"x".repeat(C_STRING_MAX + 1)).is_err());
+        assert!(c_str("a\0b").is_err());
     }
 
     #[test]
@@ -271,7 +278,7 @@ mod tests {
             prop_assert!(comment.bytes().all(|b| (b' '..=b'~').contains(&b)));
             prop_assert!(!comment.contains("*/") && !comment.contains("/*"));
             prop_assert!(!comment.contains("??") && !comment.contains('\\'));
-            if let Some(c) = c_str(&text) {
+            if let Ok(c) = c_str(&text) {
                 prop_assert!(c.bytes().all(|b| (b' '..=b'~').contains(&b)));
                 prop_assert!(!c.contains("??"));
                 prop_assert_eq!(unc(&c), text.as_bytes());

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use crate::args::{bad_input, options, settings, with_rules};
-use crate::escape::{c_comment, c_str, rust_comment, rust_str, C_STRING_MAX};
+use crate::escape::{c_comment, c_str, rust_comment, rust_str};
 use crate::write::emit;
 use promo_rules::names::camel;
 
@@ -233,12 +233,7 @@ fn rust(t: &Tables) -> String {
 
 /// A C string literal of `text`, or why it cannot be one.
 fn c_literal(text: &str, what: &str) -> Result<String, String> {
-    c_str(text).ok_or_else(|| {
-        format!(
-            "{what} is {} bytes long, more than the {C_STRING_MAX} a C99 string literal may hold: shorten it in the rule file",
-            text.len()
-        )
-    })
+    c_str(text).map_err(|why| format!("{what} {why}: a C header cannot hold it exactly"))
 }
 
 fn c(t: &Tables) -> Result<String, String> {
