@@ -198,12 +198,12 @@ impl Output {
         if target.is_dir() {
             return Err(format!("cannot write {}: it is a directory", shown(path)));
         }
+        if !target.is_file() {
+            return Output::through(path, Through::Stream);
+        }
         if is_descriptor(path) {
             // The shell opened it: add to what it holds (`>` left it empty, `>>` not).
             return Output::through(path, Through::Append);
-        }
-        if !target.is_file() {
-            return Output::through(path, Through::Stream);
         }
         if links(&target) == 1 {
             // Through a symbolic link, the file it names is replaced; the link stays.
