@@ -57,7 +57,7 @@ fn text(rng: &mut Rng) -> String {
     let mut out = String::new();
     for _ in 0..rng.below(8) {
         match rng.below(3) {
-            0 => out.push_str(*rng.pick(PIECES)),
+            0 => out.push_str(rng.pick(PIECES)),
             1 => out.push_str("plain words"),
             _ => {
                 // Any scalar value, weighted towards the low planes.
