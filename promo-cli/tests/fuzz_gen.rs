@@ -57,7 +57,10 @@ fn text(rng: &mut Rng) -> String {
     let mut out = String::new();
     for _ in 0..rng.below(8) {
         match rng.below(3) {
-            0 => out.push_str(rng.pick(PIECES)),
+            0 => {
+                let piece: &str = rng.pick(PIECES);
+                out.push_str(piece);
+            }
             1 => out.push_str("plain words"),
             _ => {
                 // Any scalar value, weighted towards the low planes.
