@@ -58,7 +58,7 @@ fn text(rng: &mut Rng) -> String {
     for _ in 0..rng.below(8) {
         match rng.below(3) {
             0 => {
-                let piece: &str = rng.pick(PIECES);
+                let piece: &&str = rng.pick(PIECES);
                 out.push_str(piece);
             }
             1 => out.push_str("plain words"),
