@@ -833,3 +833,110 @@ result = "f32"
         "{e}"
     );
 }
+
+/// Where `needle` starts in `src`, as `--> t.toml:LINE:COL` names it.
+fn place_of(src: &str, needle: &str) -> String {
+    let at = src
+        .find(needle)
+        .unwrap_or_else(|| panic!("no `{needle}` in the file"));
+    let line = src[..at].matches('\n').count() + 1;
+    let col = at - src[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!("--> t.toml:{line}:{col}")
+}
+
+/// Every text of the file that reaches output, with room for a character.
+const TEXTS: &str = r#"
+[rules]
+name = "t"
+marker = "T"
+title = "Tiny — a title"
+version = "1.0 → 2"
+verified = "by hand"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[options.o]
+type = "bool"
+default = false
+doc = "an option, ¡sí!"
+
+[reasons]
+nope = "not here"
+
+[[layer]]
+name = "refused under o"
+when = { o = true }
+where = "lhs != rhs"
+result = "!nope"
+
+[[layer]]
+name = "base"
+cases = [{ where = "lhs == rhs", result = "lhs" }, { result = "i8" }]
+"#;
+
+#[test]
+fn texts_that_reach_output_are_one_line_of_printable_text() {
+    promo_rules::load("t.toml", TEXTS).unwrap();
+    // (the text as written, the same with an escaped control character, what the
+    // error names it)
+    let cases = [
+        (
+            r#""Tiny — a title""#,
+            r#""Tiny\n— a title""#,
+            "`rules.title`",
+            "U+000A",
+        ),
+        (r#""1.0 → 2""#, r#""1.0\t→ 2""#, "`rules.version`", "U+0009"),
+        (r#""by hand""#, r#""by\u0085hand""#, "`rules.verified`", "U+0085"),
+        (
+            r#""an option, ¡sí!""#,
+            r#""an option\u001b[31m""#,
+            "`options.o.doc`",
+            "U+001B",
+        ),
+        (r#""not here""#, r#""not \u202Ehere""#, "`reasons.nope`", "U+202E"),
+        (
+            r#""refused under o""#,
+            r#""refused\u0000""#,
+            "`layer.name`",
+            "U+0000",
+        ),
+        (r#""base""#, r#""base\u2028""#, "`layer.name`", "U+2028"),
+        (
+            r#""lhs != rhs""#,
+            r#""lhs != rhs\u2066""#,
+            "`layer.where`",
+            "U+2066",
+        ),
+        (
+            r#""lhs == rhs""#,
+            r#""lhs == rhs\u007f""#,
+            "`layer.where`",
+            "U+007F",
+        ),
+        (
+            r#"nope = "#,
+            r#""no\u0007pe" = "#,
+            "reason key `no\\u{7}pe`",
+            "U+0007",
+        ),
+    ];
+    for (written, bad, what, code) in cases {
+        assert_eq!(TEXTS.matches(written).count(), 1, "{written}");
+        let src = TEXTS.replace(written, bad);
+        let report = match promo_rules::load("t.toml", &src) {
+            Ok(_) => panic!("accepted {bad}"),
+            Err(d) => d.to_string(),
+        };
+        let message = format!(
+            "error: {what} contains the control character {code}: rule-file texts are one line of printable text\n"
+        );
+        let at = report
+            .find(&message)
+            .unwrap_or_else(|| panic!("{bad}:\n{report}"));
+        // The error points at the string, once (a case's name is its statement's).
+        let next = report[at + message.len()..].lines().next().unwrap_or_default();
+        assert_eq!(next.trim_start(), place_of(&src, bad), "{report}");
+        assert_eq!(report.matches(&message).count(), 1, "{report}");
+    }
+}

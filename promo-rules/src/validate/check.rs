@@ -3,7 +3,7 @@
 //! [`check`].
 
 use super::ctxt::Ctxt;
-use super::resolve::Resolved;
+use super::resolve::{Resolved, Text};
 use crate::model::{Derivation, RuleFile};
 use crate::properties;
 use promo_table::{Cell, DType, OptionValue, Side};
@@ -35,6 +35,7 @@ pub(super) fn check(cx: &mut Ctxt, src: &str, resolved: &Resolved) {
     check_reason_count(cx, rules);
     check_reason_keys(cx, rules);
     check_unused_reasons(cx, rules, &resolved.used_reasons);
+    check_text_fields(cx, &resolved.texts);
     if cx.has_errors() {
         return;
     }
@@ -164,6 +165,24 @@ fn check_unused_reasons(cx: &mut Ctxt, rules: &RuleFile, used: &[bool]) {
     for (((key, _), span), used) in rules.reasons.iter().zip(&rules.spans.reasons).zip(used) {
         if !used {
             cx.error(format!("reason `{key}` is never used"), span.clone());
+        }
+    }
+}
+
+/// The texts that reach output (title, version, `verified`, option docs, reasons and
+/// their keys, layer names and `where` conditions) are one line of printable text:
+/// none holds a control character, a line or paragraph separator, or a
+/// bidirectional control ([`promo_table::text::is_unsafe_char`]).
+fn check_text_fields(cx: &mut Ctxt, texts: &[Text]) {
+    for Text { what, text, span } in texts {
+        if let Some(c) = text.chars().find(|&c| promo_table::text::is_unsafe_char(c)) {
+            cx.error(
+                format!(
+                    "{what} contains the control character U+{:04X}: rule-file texts are one line of printable text",
+                    c as u32
+                ),
+                span.clone(),
+            );
         }
     }
 }
@@ -342,6 +361,7 @@ i16    i16     i16     i16
         let resolved = Resolved {
             used_reasons: vec![true; rules.reasons.len()],
             rules,
+            texts: Vec::new(),
         };
         errors(&resolved, |cx, r| check(cx, &r.rules))
     }
@@ -477,6 +497,7 @@ i16    i16     i16     i16
         let unused = Resolved {
             used_reasons: vec![false],
             rules: r.rules,
+            texts: Vec::new(),
         };
         assert_eq!(
             errors(&unused, |cx, r| check_unused_reasons(
