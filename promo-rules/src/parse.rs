@@ -13,9 +13,9 @@ use toml::Spanned;
 pub struct RawFile {
     /// `[rules]`: who and what.
     pub rules: RawHeader,
-    /// `[options.NAME]`.
+    /// `[options.NAME]`, each name with where it is written.
     #[serde(default)]
-    pub options: BTreeMap<String, Spanned<RawOption>>,
+    pub options: BTreeMap<Spanned<String>, Spanned<RawOption>>,
     /// `[modes]`: extra marker types, `Marker = { option = value }`.
     #[serde(default)]
     pub modes: BTreeMap<String, Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
@@ -83,7 +83,7 @@ pub struct RawOption {
     pub kind: Spanned<String>,
     /// The words of a `choice`.
     #[serde(default)]
-    pub choices: Vec<String>,
+    pub choices: Vec<Spanned<String>>,
     /// Value when unset.
     pub default: Spanned<toml::Value>,
     /// What it does.

@@ -940,3 +940,80 @@ fn texts_that_reach_output_are_one_line_of_printable_text() {
         assert_eq!(report.matches(&message).count(), 1, "{report}");
     }
 }
+
+/// A file with one choice option, `[options.NAME]` written as `key`.
+fn with_option(key: &str, choices: &str, default: &str) -> String {
+    format!(
+        "{HEADER}\n[options.{key}]\ntype = \"choice\"\nchoices = [{choices}]\ndefault = \"{default}\"\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n"
+    )
+}
+
+#[test]
+fn option_names_are_what_set_key_value_can_name() {
+    for key in ["mode", "api_version", "x64", "_x", "\"quoted_is_fine\""] {
+        let src = with_option(key, "\"a\"", "a");
+        assert!(promo_rules::load("t.toml", &src).is_ok(), "{key}");
+    }
+    // (the key as written, the name as the message shows it)
+    for (key, shown) in [
+        ("\"a=b\"", "a=b"),
+        ("\"x y\"", "x y"),
+        ("\"\"", ""),
+        ("\"a\\tb\"", "a\\u{9}b"),
+        ("Mode", "Mode"),
+        ("2d", "2d"),
+        ("a-b", "a-b"),
+        ("\"a.b\"", "a.b"),
+        ("\"é\"", "é"),
+    ] {
+        let src = with_option(key, "\"a\"", "a");
+        let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+        let message = format!(
+            "error: bad option name `{shown}`: expected lowercase ASCII letters, digits and `_`, not starting with a digit (`--set KEY=VALUE` names it)\n"
+        );
+        assert!(e.contains(&message), "{key}: {e}");
+        let at = place_of(&src, &format!("[options.{key}]"));
+        // The error points at the name, one column after the `[options.` before it.
+        let col: usize = at.rsplit(':').next().unwrap().parse().unwrap();
+        let expected = format!("{}:{}", at.rsplit_once(':').unwrap().0, col + "[options.".len());
+        assert!(e.contains(&expected), "{key}: {expected}\n{e}");
+    }
+}
+
+#[test]
+fn choice_words_are_distinct_words_set_key_value_can_name() {
+    for words in ["\"eager\", \"static\"", "\"2025.12\"", "\"c++\", \"A-b_1\""] {
+        let src = with_option("m", words, words.split('"').nth(1).unwrap());
+        assert!(promo_rules::load("t.toml", &src).is_ok(), "{words}");
+    }
+    for (bad, shown) in [
+        ("\"\"", ""),
+        ("\"a=b\"", "a=b"),
+        ("\"a b\"", "a b"),
+        ("\"a\\u0007\"", "a\\u{7}"),
+        ("\"é\"", "é"),
+        ("\"a,b\"", "a,b"),
+    ] {
+        let src = with_option("m", &format!("\"a\", {bad}"), "a");
+        let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+        let message = format!(
+            "error: bad choice `{shown}` of option `m`: expected ASCII letters, digits, `_`, `.`, `+` and `-`\n"
+        );
+        assert!(e.contains(&message), "{bad}: {e}");
+        assert!(e.contains(&place_of(&src, bad)), "{bad}: {e}");
+    }
+    // A word listed twice is an error at its second place, even as the default.
+    let src = with_option("m", "\"a\", \"b\", \"a\"", "a");
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    let second = src.rfind("\"a\"]").unwrap();
+    assert!(
+        e.contains("error: option `m` lists the choice `a` twice\n"),
+        "{e}"
+    );
+    let (line, col) = (
+        src[..second].matches('\n').count() + 1,
+        second - src[..second].rfind('\n').unwrap(),
+    );
+    assert!(e.contains(&format!("--> t.toml:{line}:{col}\n")), "{e}");
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+}

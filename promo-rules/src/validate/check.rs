@@ -4,7 +4,7 @@
 
 use super::ctxt::Ctxt;
 use super::resolve::{Resolved, Text};
-use crate::model::{Derivation, RuleFile};
+use crate::model::{Derivation, OptionDefKind, RuleFile};
 use crate::properties;
 use promo_table::{Cell, DType, OptionValue, Side};
 
@@ -30,6 +30,8 @@ pub(super) fn check(cx: &mut Ctxt, src: &str, resolved: &Resolved) {
     let rules = &resolved.rules;
     check_rule_set_name(cx, rules);
     check_marker_type(cx, rules);
+    check_option_names(cx, rules);
+    check_choice_words(cx, rules);
     check_dtype_option_defaults(cx, rules);
     check_mode_markers(cx, rules);
     check_reason_count(cx, rules);
@@ -92,6 +94,49 @@ fn check_identifier(
             format!("{what} `{name}` is a Rust keyword: choose another name"),
             span.clone(),
         );
+    }
+}
+
+/// An option's name is lowercase ASCII letters, digits and `_`, and does not start
+/// with a digit: `--set KEY=VALUE` and a `--stdin` line must be able to name it.
+fn check_option_names(cx: &mut Ctxt, rules: &RuleFile) {
+    for option in &rules.options {
+        let name = &option.name;
+        let word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+        if name.is_empty() || !name.chars().all(word) || name.starts_with(|c: char| c.is_ascii_digit()) {
+            cx.error(
+                format!("bad option name `{name}`: expected lowercase ASCII letters, digits and `_`, not starting with a digit (`--set KEY=VALUE` names it)"),
+                option.name_span.clone(),
+            );
+        }
+    }
+}
+
+/// The words of a `choice` option are distinct, non-empty, and made of ASCII
+/// letters, digits, `_`, `.`, `+` and `-`: a value `--set KEY=VALUE` and a `--stdin`
+/// line can give.
+fn check_choice_words(cx: &mut Ctxt, rules: &RuleFile) {
+    for option in &rules.options {
+        let OptionDefKind::Choice(words) = &option.kind else {
+            continue;
+        };
+        let allowed = |c: char| c.is_ascii_alphanumeric() || "_.+-".contains(c);
+        for (i, (word, span)) in words.iter().zip(&option.choice_spans).enumerate() {
+            if word.is_empty() || !word.chars().all(allowed) {
+                cx.error(
+                    format!(
+                        "bad choice `{word}` of option `{}`: expected ASCII letters, digits, `_`, `.`, `+` and `-`",
+                        option.name
+                    ),
+                    span.clone(),
+                );
+            } else if words[..i].contains(word) {
+                cx.error(
+                    format!("option `{}` lists the choice `{word}` twice", option.name),
+                    span.clone(),
+                );
+            }
+        }
     }
 }
 

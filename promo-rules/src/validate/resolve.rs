@@ -140,7 +140,7 @@ fn texts(raw: &RawFile) -> Vec<Text> {
     out.extend(header.verified.iter().map(|v| text("`rules.verified`".into(), v)));
     for (name, option) in &raw.options {
         let doc = option.get_ref().doc.as_ref();
-        out.extend(doc.map(|d| text(format!("`options.{name}.doc`"), d)));
+        out.extend(doc.map(|d| text(format!("`options.{}.doc`", name.get_ref()), d)));
     }
     for (key, reason) in &raw.reasons {
         out.push(text(format!("reason key `{}`", key.get_ref()), key));
@@ -316,7 +316,8 @@ fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) ->
 /// Each option has a known type and a default of that type.
 fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
     let mut out = Vec::new();
-    for (name, spec) in &raw.options {
+    for (spanned_name, spec) in &raw.options {
+        let name = spanned_name.get_ref();
         let RawOption {
             kind,
             choices,
@@ -336,7 +337,9 @@ fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
                 );
                 continue;
             }
-            "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
+            "choice" if !choices.is_empty() => {
+                OptionDefKind::Choice(choices.iter().map(|w| w.get_ref().clone()).collect())
+            }
             "choice" => {
                 cx.error(
                     format!("option `{name}` of type `choice` needs `choices`"),
@@ -355,12 +358,18 @@ fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
         let Some(value) = option_value(cx, name, &kind_def, default) else {
             continue;
         };
+        let choice_spans = match kind_def {
+            OptionDefKind::Choice(_) => choices.iter().map(Spanned::span).collect(),
+            _ => Vec::new(),
+        };
         out.push(OptionDef {
             name: name.clone(),
             kind: kind_def,
             default: value,
             doc: doc.as_ref().map_or_else(String::new, |d| d.get_ref().clone()),
             default_span: default.span(),
+            name_span: spanned_name.span(),
+            choice_spans,
         });
     }
     if out.len() > MAX_OPTIONS {
