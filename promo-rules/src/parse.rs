@@ -140,9 +140,10 @@ pub struct RawLayer {
     pub strong: Option<Spanned<bool>>,
     /// Statements that share this layer's header: each case is a layer of its own,
     /// in order, with the keys it gives replacing the layer's. [`parse_file`]
-    /// expands them, so no later stage sees a `cases` list.
+    /// expands them, so no later stage sees a `cases` list but an empty one (an
+    /// error that resolution reports).
     #[serde(default)]
-    pub cases: Option<Vec<Spanned<RawCase>>>,
+    pub cases: Option<Spanned<Vec<Spanned<RawCase>>>>,
     /// A retyping: operands of each key's dtype are taken as the value's dtype by
     /// the layers after this one, and their answer is mapped the same way.
     #[serde(default)]
@@ -200,11 +201,12 @@ impl RawLayer {
         let span = layer.span();
         let mut base = layer.into_inner();
         base.statement = statement;
-        let Some(cases) = base.cases.take() else {
+        let Some(cases) = base.cases.take_if(|cases| !cases.get_ref().is_empty()) else {
             return vec![Spanned::new(span, base)];
         };
-        let count = cases.len();
+        let count = cases.get_ref().len();
         cases
+            .into_inner()
             .into_iter()
             .enumerate()
             .map(|(i, case)| {

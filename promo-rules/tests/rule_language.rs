@@ -1017,3 +1017,22 @@ fn choice_words_are_distinct_words_set_key_value_can_name() {
     assert!(e.contains(&format!("--> t.toml:{line}:{col}\n")), "{e}");
     assert_eq!(e.matches("error:").count(), 1, "{e}");
 }
+
+#[test]
+fn an_empty_cases_list_is_an_error_not_a_vanished_layer() {
+    let body = "[reasons]\nnope = \"no\"\n\n[[layer]]\nname = \"refusals\"\nresult = \"!nope\"\ncases = []\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n";
+    let src = format!("{HEADER}{body}");
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("error: `cases` lists no case: give at least one, or leave `cases` out\n"),
+        "{e}"
+    );
+    assert!(e.contains(&place_of(&src, "[]")), "{e}");
+    // The layer's own keys are still read: its reason counts as used.
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    // One case is a layer, as the statement without `cases` is.
+    let one = src.replace("cases = []", "cases = [{ rows = [\"i8\"] }]");
+    let rules = promo_rules::load("t.toml", &one).unwrap();
+    assert_eq!(rules.layers[0].name, "refusals");
+    assert_eq!(rules.layers[0].rows, [DType::I8.index()]);
+}

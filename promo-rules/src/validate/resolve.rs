@@ -661,6 +661,14 @@ fn resolve_layer(
 ) -> Option<LayerDef> {
     let raw = layer.get_ref();
     let errors_before = cx.reported();
+    if let Some(cases) = &raw.cases {
+        // Only an empty list is left unexpanded; the layer's own keys are still
+        // resolved, so that their mistakes are reported too.
+        cx.error(
+            "`cases` lists no case: give at least one, or leave `cases` out",
+            cases.span(),
+        );
+    }
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
     let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
     if env.ops.is_empty() && !raw.ops.is_empty() {
