@@ -1036,3 +1036,64 @@ fn an_empty_cases_list_is_an_error_not_a_vanished_layer() {
     assert_eq!(rules.layers[0].name, "refusals");
     assert_eq!(rules.layers[0].rows, [DType::I8.index()]);
 }
+
+#[test]
+fn a_mirrored_layer_may_not_list_a_pair_against_its_mirror_image() {
+    let with = |layer: &str| {
+        format!("{HEADER}[[layer]]\nname = \"both ways\"\nmirrored = true\n{layer}\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n")
+    };
+    // Agreeing with the mirror image is fine: the same dtype, or `lhs` seen from
+    // the other side.
+    for agreeing in [
+        r#"cells = ["i8 u8 = i16", "u8 i8 = i16"]"#,
+        r#"cells = ["i8 u8 = lhs", "u8 i8 = rhs"]"#,
+        r#"cells = ["i8 u8 = lhs", "u8 i8 = i8"]"#,
+        r#"cells = ["i8 i8 = lhs"]"#,
+        "rows = [\"i8\", \"u8\"]\ncols = [\"i8\", \"u8\"]\nresult = \"i16\"",
+        "rows = [\"integer\"]\ncols = [\"integer\"]\nwhere = \"lhs == rhs\"\nresult = \"lhs\"",
+        "operands = [\"tensor\", \"python\"]\nrows = [\"i8\"]\nresult = \"lhs\"",
+    ] {
+        let src = with(agreeing);
+        if let Err(e) = promo_rules::load("t.toml", &src) {
+            panic!("{agreeing}:\n{e}");
+        }
+    }
+    // (the layer, the cell the error points at, what it says)
+    let contradicting = [
+        (
+            r#"cells = ["i8 u8 = i8", "u8 i8 = i16"]"#,
+            "i16\"",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `i16`, but the mirror image of (i8, u8) makes it `i8`",
+        ),
+        (
+            r#"cells = ["u8 i8 = lhs", "i8 u8 = lhs"]"#,
+            "lhs\"]",
+            "contradictory cells under `mirrored = true`: (i8, u8) is `i8`, but the mirror image of (u8, i8) makes it `u8`",
+        ),
+        (
+            "matrix = '''\n    i8   u8\ni8  .    i16\nu8  f32  .\n'''",
+            "f32  .",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `f32`, but the mirror image of (i8, u8) makes it `i16`",
+        ),
+        (
+            "rows = [\"i8\", \"u8\"]\ncols = [\"i8\", \"u8\"]\nresult = \"lhs\"",
+            "\"lhs\"",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `u8`, but the mirror image of (i8, u8) makes it `i8`",
+        ),
+    ];
+    for (layer, at, message) in contradicting {
+        let src = with(layer);
+        let e = match promo_rules::load("t.toml", &src) {
+            Ok(_) => panic!("accepted {layer}"),
+            Err(d) => d.to_string(),
+        };
+        let at = src.rfind(at).unwrap();
+        let line = src[..at].matches('\n').count() + 1;
+        let col = at - src[..at].rfind('\n').unwrap();
+        assert!(
+            e.contains(&format!("error: {message}\n  --> t.toml:{line}:{col}\n")),
+            "{layer}:\n{e}"
+        );
+        assert_eq!(e.matches("error:").count(), 1, "{layer}:\n{e}");
+    }
+}

@@ -4,9 +4,9 @@
 
 use super::ctxt::Ctxt;
 use super::resolve::{Resolved, Text};
-use crate::model::{Derivation, OptionDefKind, RuleFile};
+use crate::model::{index_map, Derivation, OptionDefKind, RuleFile};
 use crate::properties;
-use promo_table::{Cell, DType, OptionValue, Side};
+use promo_table::{Cell, DType, OptionValue, PyScalar, Side, ABSENT};
 
 /// The most refusal reasons a rule set may declare (the compiled cell code has room
 /// for 49,152; a framework needs a handful).
@@ -38,6 +38,7 @@ pub(super) fn check(cx: &mut Ctxt, src: &str, resolved: &Resolved) {
     check_reason_keys(cx, rules);
     check_unused_reasons(cx, rules, &resolved.used_reasons);
     check_text_fields(cx, &resolved.texts);
+    check_mirrored_layers(cx, rules);
     if cx.has_errors() {
         return;
     }
@@ -229,6 +230,101 @@ fn check_text_fields(cx: &mut Ctxt, texts: &[Text]) {
                 span.clone(),
             );
         }
+    }
+}
+
+/// A layer with `mirrored = true` and the same operand kind on both sides does not
+/// contradict its mirror image: where it gives both (a, b) and (b, a), the one is
+/// the other with the operands exchanged (else the mirror image of the one is
+/// silently shadowed by the other).
+fn check_mirrored_layers(cx: &mut Ctxt, rules: &RuleFile) {
+    for (layer, next) in rules.layers.iter().zip(rules.layers.iter().skip(1)) {
+        if layer.mirror || !next.mirror || layer.lhs != layer.rhs {
+            continue;
+        }
+        let side = layer.lhs;
+        let (row_of, col_of) = (
+            index_map(&layer.rows, side.domain_len()),
+            index_map(&layer.cols, side.domain_len()),
+        );
+        let width = layer.cols.len();
+        for (ri, &a) in layer.rows.iter().enumerate() {
+            for (ci, &b) in layer.cols.iter().enumerate() {
+                let (rj, cj) = (row_of[b], col_of[a]);
+                if a == b || rj == ABSENT || cj == ABSENT {
+                    continue;
+                }
+                let (here, there) = (ri * width + ci, rj as usize * width + cj as usize);
+                // Reported once, at the one of the two written last.
+                if (layer.spans[here].start, here) < (layer.spans[there].start, there) {
+                    continue;
+                }
+                // The mirror image of the cell of (b, a) answers (a, b) as it does.
+                let given = answer(layer.cells[here], side, a, b);
+                let mirrored = answer(layer.cells[there], side, b, a);
+                if given == Cell::Defer || mirrored == Cell::Defer || given == mirrored {
+                    continue;
+                }
+                let name = |k| key_name(side, k);
+                cx.error(
+                    format!(
+                        "contradictory cells under `mirrored = true`: ({}, {}) is `{}`, but the mirror image of ({}, {}) makes it `{}`",
+                        name(a),
+                        name(b),
+                        cell_text(rules, given),
+                        name(b),
+                        name(a),
+                        cell_text(rules, mirrored)
+                    ),
+                    layer.spans[here].clone(),
+                );
+            }
+        }
+    }
+}
+
+/// What `cell` answers at the keys (`a`, `b`) of a layer with `side` on both sides:
+/// `lhs` and `rhs` as the type they name, so that one answer written two ways
+/// compares equal; [`Cell::Defer`] for a Python scalar's, which names no type.
+fn answer(cell: Cell, side: Side, a: usize, b: usize) -> Cell {
+    let operand = |k: usize| match side {
+        Side::Tensor | Side::Scalar | Side::Dimensioned => DType::from_index(k).map_or(Cell::Defer, Cell::Is),
+        Side::Weak => DType::from_index(k).map_or(Cell::Defer, Cell::Weak),
+        Side::Any if k < DType::COUNT => DType::from_index(k).map_or(Cell::Defer, Cell::Is),
+        Side::Any if k >= DType::COUNT + 4 => {
+            DType::from_index(k - DType::COUNT - 4).map_or(Cell::Defer, Cell::Weak)
+        }
+        Side::Any | Side::Python => Cell::Defer,
+    };
+    match cell {
+        Cell::Lhs => operand(a),
+        Cell::Rhs => operand(b),
+        other => other,
+    }
+}
+
+/// A key of `side` as a rule file writes it: a dtype, a Python kind, or a weak type.
+fn key_name(side: Side, key: usize) -> String {
+    let python = |k: usize| PyScalar::ALL.get(k).map_or("?", |p| p.name()).to_owned();
+    let dtype = |k: usize| DType::from_index(k).map_or("?", DType::name).to_owned();
+    match side {
+        Side::Python => python(key),
+        Side::Any if key >= DType::COUNT + 4 => format!("{}*", dtype(key - DType::COUNT - 4)),
+        Side::Any if key >= DType::COUNT => python(key - DType::COUNT),
+        _ => dtype(key),
+    }
+}
+
+/// A cell as a rule file writes it: `f32`, `f64*`, `!reason`, `$option`, `lhs`.
+fn cell_text(rules: &RuleFile, cell: Cell) -> String {
+    match cell {
+        Cell::Defer => ".".to_owned(),
+        Cell::Is(d) => d.name().to_owned(),
+        Cell::Weak(d) => format!("{d}*"),
+        Cell::Lhs => "lhs".to_owned(),
+        Cell::Rhs => "rhs".to_owned(),
+        Cell::Option(i) => format!("${}", rules.options.get(i as usize).map_or("?", |o| &o.name)),
+        Cell::Refuse(i) => format!("!{}", rules.reasons.get(i as usize).map_or("?", |(k, _)| k)),
     }
 }
 
