@@ -174,3 +174,77 @@ fn fuzz_found_diagnostics_render() {
     let report = promo_rules::load("crlf.toml", &src).unwrap_err().to_string();
     assert!(report.contains("--> crlf.toml:"), "{report}");
 }
+
+/// `rule_file(0, 0)` padded with a comment to exactly `len` bytes.
+fn padded_to(len: usize) -> String {
+    let src = rule_file(0, 0);
+    let padded = format!("{src}#{}\n", "x".repeat(len - src.len() - 2));
+    assert_eq!(padded.len(), len);
+    padded
+}
+
+#[test]
+fn a_rule_file_past_one_mib_is_refused_with_the_limit_named() {
+    // The limit is 1 MiB, and the bundled rule files are far below it.
+    assert_eq!(promo_rules::MAX_SOURCE_BYTES, 1 << 20);
+    let bundled = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules");
+    for entry in std::fs::read_dir(bundled).unwrap() {
+        let path = entry.unwrap().path();
+        let len = std::fs::metadata(&path).unwrap().len() as usize;
+        assert!(
+            len < promo_rules::MAX_SOURCE_BYTES / 16,
+            "{}: {len} bytes",
+            path.display()
+        );
+    }
+    let limit = promo_rules::MAX_SOURCE_BYTES;
+    assert!(promo_rules::load("edge.toml", &padded_to(limit)).is_ok());
+    let d = promo_rules::load("edge.toml", &padded_to(limit + 1)).unwrap_err();
+    assert_eq!(
+        d.errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>(),
+        ["the rule file is 1048577 bytes: at most 1048576 (1 MiB) are read"]
+    );
+    // The error keeps no copy of the text it refused.
+    let huge = padded_to(16 * limit);
+    let d = promo_rules::load("edge.toml", &huge).unwrap_err();
+    assert!(d.src.len() < 1000, "{} bytes kept", d.src.len());
+    assert!(d.to_string().contains("--> edge.toml:1:1"), "{d}");
+}
+
+/// A file of `bytes` in the test's scratch directory.
+fn scratch_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn read_source_reads_at_most_the_limit_and_only_utf8() {
+    let limit = promo_rules::MAX_SOURCE_BYTES;
+    let at_limit = padded_to(limit);
+    let path = scratch_file("at_limit.toml", at_limit.as_bytes());
+    assert_eq!(promo_rules::read_source(&path).unwrap(), at_limit);
+    let path = scratch_file("over_limit.toml", padded_to(limit + 1).as_bytes());
+    let e = promo_rules::read_source(&path).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "larger than 1048576 bytes (1 MiB), the most a rule file may be"
+    );
+    // Not UTF-8: the offset of the first byte that is not.
+    let latin1 = b"[rules]\ntitle = \"caf\xe9\"\n";
+    let path = scratch_file("latin1.toml", latin1);
+    let e = promo_rules::read_source(&path).unwrap_err().to_string();
+    let offset = latin1.iter().position(|&b| b == 0xe9).unwrap();
+    assert_eq!(e, format!("not UTF-8 text: the byte at offset {offset} is not"));
+    let missing = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no such file.toml");
+    let e = promo_rules::read_source(&missing).unwrap_err();
+    assert!(matches!(e, promo_rules::ReadError::Io(_)), "{e:?}");
+}
+
+/// An endless stream is refused after the limit, not read to the end.
+#[cfg(unix)]
+#[test]
+fn read_source_stops_reading_an_endless_stream() {
+    let e = promo_rules::read_source(std::path::Path::new("/dev/zero")).unwrap_err();
+    assert!(matches!(e, promo_rules::ReadError::TooLarge), "{e:?}");
+}

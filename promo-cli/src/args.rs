@@ -31,25 +31,11 @@ pub struct RuleSource {
     pub src: String,
 }
 
-/// The largest rule file read (1 MiB; the largest bundled one is under 20 KiB).
-pub const MAX_RULE_FILE_BYTES: u64 = 1 << 20;
-
-/// Reads a rule file whole, but never more than [`MAX_RULE_FILE_BYTES`]: a larger
-/// file, or an endless stream, is refused after that many bytes.
+/// Reads a rule file whole, but never more than [`promo_rules::MAX_SOURCE_BYTES`]:
+/// a larger file, or an endless stream, is refused after that many bytes.
 pub fn read_rule_file(path: &str) -> Result<String, String> {
-    use std::io::Read;
-    let shown = crate::write::shown(Path::new(path));
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_RULE_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if bytes.len() as u64 > MAX_RULE_FILE_BYTES {
-        return Err(format!(
-            "cannot read {shown}: a rule file is at most {MAX_RULE_FILE_BYTES} bytes"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| format!("cannot read {shown}: not UTF-8 ({e})"))
+    promo_rules::read_source(Path::new(path))
+        .map_err(|e| format!("cannot read {}: {e}", crate::write::shown(Path::new(path))))
 }
 
 /// Whether `spec` names a rule file rather than a bundled rule set.

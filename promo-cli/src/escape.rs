@@ -11,13 +11,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-/// Whether `c` must never reach an output as itself: a C0 or C1 control character
-/// (tab and newline included), DEL, a line or paragraph separator (U+2028, U+2029)
-/// or a bidirectional control (U+202A–U+202E, U+2066–U+2069), which reorder what
-/// a reader sees.
-pub fn is_unsafe_char(c: char) -> bool {
-    matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
+pub use promo_table::text::is_unsafe_char;
 
 /// `text` with every [unsafe character](is_unsafe_char) shown as `\u{…}`: one line
 /// of printable text, for a terminal and for every format below.

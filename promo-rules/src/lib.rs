@@ -9,6 +9,7 @@
 //! | derive | [`derive`](mod@derive) | the lattice, kinds, `where` conditions: a derived layer's cells, derived once as it is resolved |
 //! | model | [`model`] | the checked [`RuleFile`]; [`RuleFile::with_table`] for lookups |
 //! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
+//! | source | [`read_source`] | a rule file's text: at most [`MAX_SOURCE_BYTES`], UTF-8 |
 //!
 //! ```
 //! let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/kernel_float.toml")).unwrap();
@@ -26,16 +27,38 @@ pub mod model;
 pub mod names;
 pub mod parse;
 pub mod properties;
+mod source;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
 pub use explain::explain;
 pub use model::RuleFile;
+pub use source::{read_source, ReadError, MAX_SOURCE_BYTES};
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`:
 /// parse, then resolve (deriving each derived layer's cells) and check; no text is
-/// parsed or split twice.
+/// parsed or split twice. A text longer than [`MAX_SOURCE_BYTES`] is refused
+/// unread.
 pub fn load(path: &str, src: &str) -> Result<RuleFile, Diagnostics> {
+    if src.len() > MAX_SOURCE_BYTES {
+        // The error keeps the start of the first line to show, not the whole text.
+        let line = src.lines().next().unwrap_or_default();
+        let mut end = line.len().min(2 * SHOWN_AROUND);
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        return Err(Diagnostics {
+            path: path.to_owned(),
+            src: line[..end].to_owned(),
+            errors: vec![Diagnostic::new(
+                format!(
+                    "the rule file is {} bytes: at most {MAX_SOURCE_BYTES} (1 MiB) are read",
+                    src.len()
+                ),
+                0..0,
+            )],
+        });
+    }
     let fail = |errors| Diagnostics {
         path: path.to_owned(),
         src: src.to_owned(),

@@ -22,6 +22,11 @@ pub struct OptionDef {
     pub doc: String,
     /// Where its default is written.
     pub default_span: Range<usize>,
+    /// Where its name is written (`[options.NAME]`).
+    pub name_span: Range<usize>,
+    /// Where each word of a choice is written, in [`OptionDefKind::Choice`] order
+    /// (empty for another type).
+    pub choice_spans: Vec<Range<usize>>,
 }
 
 /// The type of an [`OptionDef`].

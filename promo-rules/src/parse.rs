@@ -1,5 +1,6 @@
 //! Stage 1: TOML text to the raw, unchecked shape of a rule file, spans kept.
 
+use crate::diagnostic::escaped;
 use crate::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -12,18 +13,18 @@ use toml::Spanned;
 pub struct RawFile {
     /// `[rules]`: who and what.
     pub rules: RawHeader,
-    /// `[options.NAME]`.
+    /// `[options.NAME]`, each name with where it is written.
     #[serde(default)]
-    pub options: BTreeMap<String, Spanned<RawOption>>,
+    pub options: BTreeMap<Spanned<String>, Spanned<RawOption>>,
     /// `[modes]`: extra marker types, `Marker = { option = value }`.
     #[serde(default)]
     pub modes: BTreeMap<String, Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
     /// `[python]`: how Python scalars are typed where no layer covers them.
     #[serde(default)]
     pub python: BTreeMap<String, Spanned<String>>,
-    /// `[reasons]`: refusal reasons by key.
+    /// `[reasons]`: refusal reasons by key (each key with where it is written).
     #[serde(default)]
-    pub reasons: BTreeMap<String, Spanned<String>>,
+    pub reasons: BTreeMap<Spanned<String>, Spanned<String>>,
     /// `[op_classes]`: names for groups of operations, usable in a layer's `ops`.
     #[serde(default)]
     pub op_classes: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
@@ -52,12 +53,12 @@ pub struct RawHeader {
     /// Rust marker type for the default options, e.g. `OpenVino`.
     pub marker: Spanned<String>,
     /// Framework and operation, for people.
-    pub title: String,
+    pub title: Spanned<String>,
     /// The framework version the rules encode.
-    pub version: String,
+    pub version: Spanned<String>,
     /// How the rules were checked against the framework.
     #[serde(default)]
-    pub verified: String,
+    pub verified: Option<Spanned<String>>,
     /// Whether swapping the operands never changes the result.
     pub commutative: bool,
     /// Declared: `(a + b) + c == a + (b + c)` under every marker's options.
@@ -82,12 +83,12 @@ pub struct RawOption {
     pub kind: Spanned<String>,
     /// The words of a `choice`.
     #[serde(default)]
-    pub choices: Vec<String>,
+    pub choices: Vec<Spanned<String>>,
     /// Value when unset.
     pub default: Spanned<toml::Value>,
     /// What it does.
     #[serde(default)]
-    pub doc: String,
+    pub doc: Option<Spanned<String>>,
 }
 
 /// `[[layer]]`.
@@ -95,7 +96,7 @@ pub struct RawOption {
 #[serde(deny_unknown_fields)]
 pub struct RawLayer {
     /// A short description.
-    pub name: String,
+    pub name: Spanned<String>,
     /// Options that must have these values.
     #[serde(default)]
     pub when: BTreeMap<String, Spanned<toml::Value>>,
@@ -139,9 +140,10 @@ pub struct RawLayer {
     pub strong: Option<Spanned<bool>>,
     /// Statements that share this layer's header: each case is a layer of its own,
     /// in order, with the keys it gives replacing the layer's. [`parse_file`]
-    /// expands them, so no later stage sees a `cases` list.
+    /// expands them, so no later stage sees a `cases` list but an empty one (an
+    /// error that resolution reports).
     #[serde(default)]
-    pub cases: Option<Vec<Spanned<RawCase>>>,
+    pub cases: Option<Spanned<Vec<Spanned<RawCase>>>>,
     /// A retyping: operands of each key's dtype are taken as the value's dtype by
     /// the layers after this one, and their answer is mapped the same way.
     #[serde(default)]
@@ -199,11 +201,12 @@ impl RawLayer {
         let span = layer.span();
         let mut base = layer.into_inner();
         base.statement = statement;
-        let Some(cases) = base.cases.take() else {
+        let Some(cases) = base.cases.take_if(|cases| !cases.get_ref().is_empty()) else {
             return vec![Spanned::new(span, base)];
         };
-        let count = cases.len();
+        let count = cases.get_ref().len();
         cases
+            .into_inner()
             .into_iter()
             .enumerate()
             .map(|(i, case)| {
@@ -211,7 +214,8 @@ impl RawLayer {
                 let case = case.into_inner();
                 let mut layer = base.clone();
                 if count > 1 {
-                    layer.name = format!("{} (case {} of {count})", base.name, i + 1);
+                    let name = format!("{} (case {} of {count})", base.name.get_ref(), i + 1);
+                    layer.name = Spanned::new(base.name.span(), name);
                 }
                 if let Some(when) = case.when {
                     layer.when.extend(when);
@@ -258,7 +262,8 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
-            message.to_owned()
+            // A key or value the message quotes may hold any character.
+            escaped(message)
         } else if src.get(span.clone()).is_some_and(|s| s.contains('\r')) {
             "a carriage return must be followed by a line feed".to_owned()
         } else {

@@ -833,3 +833,267 @@ result = "f32"
         "{e}"
     );
 }
+
+/// Where `needle` starts in `src`, as `--> t.toml:LINE:COL` names it.
+fn place_of(src: &str, needle: &str) -> String {
+    let at = src
+        .find(needle)
+        .unwrap_or_else(|| panic!("no `{needle}` in the file"));
+    let line = src[..at].matches('\n').count() + 1;
+    let col = at - src[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!("--> t.toml:{line}:{col}")
+}
+
+/// Every text of the file that reaches output, with room for a character.
+const TEXTS: &str = r#"
+[rules]
+name = "t"
+marker = "T"
+title = "Tiny — a title"
+version = "1.0 → 2"
+verified = "by hand"
+commutative = false
+dtypes = ["i8", "u8"]
+
+[options.o]
+type = "bool"
+default = false
+doc = "an option, ¡sí!"
+
+[reasons]
+nope = "not here"
+
+[[layer]]
+name = "refused under o"
+when = { o = true }
+where = "lhs != rhs"
+result = "!nope"
+
+[[layer]]
+name = "base"
+cases = [{ where = "lhs == rhs", result = "lhs" }, { result = "i8" }]
+"#;
+
+#[test]
+fn texts_that_reach_output_are_one_line_of_printable_text() {
+    promo_rules::load("t.toml", TEXTS).unwrap();
+    // (the text as written, the same with an escaped control character, what the
+    // error names it)
+    let cases = [
+        (
+            r#""Tiny — a title""#,
+            r#""Tiny\n— a title""#,
+            "`rules.title`",
+            "U+000A",
+        ),
+        (r#""1.0 → 2""#, r#""1.0\t→ 2""#, "`rules.version`", "U+0009"),
+        (r#""by hand""#, r#""by\u0085hand""#, "`rules.verified`", "U+0085"),
+        (
+            r#""an option, ¡sí!""#,
+            r#""an option\u001b[31m""#,
+            "`options.o.doc`",
+            "U+001B",
+        ),
+        (r#""not here""#, r#""not \u202Ehere""#, "`reasons.nope`", "U+202E"),
+        (
+            r#""refused under o""#,
+            r#""refused\u0000""#,
+            "`layer.name`",
+            "U+0000",
+        ),
+        (r#""base""#, r#""base\u2028""#, "`layer.name`", "U+2028"),
+        (
+            r#""lhs != rhs""#,
+            r#""lhs != rhs\u2066""#,
+            "`layer.where`",
+            "U+2066",
+        ),
+        (
+            r#""lhs == rhs""#,
+            r#""lhs == rhs\u007f""#,
+            "`layer.where`",
+            "U+007F",
+        ),
+        (
+            r#"nope = "#,
+            r#""no\u0007pe" = "#,
+            "reason key `no\\u{7}pe`",
+            "U+0007",
+        ),
+    ];
+    for (written, bad, what, code) in cases {
+        assert_eq!(TEXTS.matches(written).count(), 1, "{written}");
+        let src = TEXTS.replace(written, bad);
+        let report = match promo_rules::load("t.toml", &src) {
+            Ok(_) => panic!("accepted {bad}"),
+            Err(d) => d.to_string(),
+        };
+        let message = format!(
+            "error: {what} contains the control character {code}: rule-file texts are one line of printable text\n"
+        );
+        let at = report
+            .find(&message)
+            .unwrap_or_else(|| panic!("{bad}:\n{report}"));
+        // The error points at the string, once (a case's name is its statement's).
+        let next = report[at + message.len()..].lines().next().unwrap_or_default();
+        assert_eq!(next.trim_start(), place_of(&src, bad), "{report}");
+        assert_eq!(report.matches(&message).count(), 1, "{report}");
+    }
+}
+
+/// A file with one choice option, `[options.NAME]` written as `key`.
+fn with_option(key: &str, choices: &str, default: &str) -> String {
+    format!(
+        "{HEADER}\n[options.{key}]\ntype = \"choice\"\nchoices = [{choices}]\ndefault = \"{default}\"\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n"
+    )
+}
+
+#[test]
+fn option_names_are_what_set_key_value_can_name() {
+    for key in ["mode", "api_version", "x64", "_x", "\"quoted_is_fine\""] {
+        let src = with_option(key, "\"a\"", "a");
+        assert!(promo_rules::load("t.toml", &src).is_ok(), "{key}");
+    }
+    // (the key as written, the name as the message shows it)
+    for (key, shown) in [
+        ("\"a=b\"", "a=b"),
+        ("\"x y\"", "x y"),
+        ("\"\"", ""),
+        ("\"a\\tb\"", "a\\u{9}b"),
+        ("Mode", "Mode"),
+        ("2d", "2d"),
+        ("a-b", "a-b"),
+        ("\"a.b\"", "a.b"),
+        ("\"é\"", "é"),
+    ] {
+        let src = with_option(key, "\"a\"", "a");
+        let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+        let message = format!(
+            "error: bad option name `{shown}`: expected lowercase ASCII letters, digits and `_`, not starting with a digit (`--set KEY=VALUE` names it)\n"
+        );
+        assert!(e.contains(&message), "{key}: {e}");
+        let at = place_of(&src, &format!("[options.{key}]"));
+        // The error points at the name, one column after the `[options.` before it.
+        let col: usize = at.rsplit(':').next().unwrap().parse().unwrap();
+        let expected = format!("{}:{}", at.rsplit_once(':').unwrap().0, col + "[options.".len());
+        assert!(e.contains(&expected), "{key}: {expected}\n{e}");
+    }
+}
+
+#[test]
+fn choice_words_are_distinct_words_set_key_value_can_name() {
+    for words in ["\"eager\", \"static\"", "\"2025.12\"", "\"c++\", \"A-b_1\""] {
+        let src = with_option("m", words, words.split('"').nth(1).unwrap());
+        assert!(promo_rules::load("t.toml", &src).is_ok(), "{words}");
+    }
+    for (bad, shown) in [
+        ("\"\"", ""),
+        ("\"a=b\"", "a=b"),
+        ("\"a b\"", "a b"),
+        ("\"a\\u0007\"", "a\\u{7}"),
+        ("\"é\"", "é"),
+        ("\"a,b\"", "a,b"),
+    ] {
+        let src = with_option("m", &format!("\"a\", {bad}"), "a");
+        let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+        let message = format!(
+            "error: bad choice `{shown}` of option `m`: expected ASCII letters, digits, `_`, `.`, `+` and `-`\n"
+        );
+        assert!(e.contains(&message), "{bad}: {e}");
+        assert!(e.contains(&place_of(&src, bad)), "{bad}: {e}");
+    }
+    // A word listed twice is an error at its second place, even as the default.
+    let src = with_option("m", "\"a\", \"b\", \"a\"", "a");
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    let second = src.rfind("\"a\"]").unwrap();
+    assert!(
+        e.contains("error: option `m` lists the choice `a` twice\n"),
+        "{e}"
+    );
+    let (line, col) = (
+        src[..second].matches('\n').count() + 1,
+        second - src[..second].rfind('\n').unwrap(),
+    );
+    assert!(e.contains(&format!("--> t.toml:{line}:{col}\n")), "{e}");
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+}
+
+#[test]
+fn an_empty_cases_list_is_an_error_not_a_vanished_layer() {
+    let body = "[reasons]\nnope = \"no\"\n\n[[layer]]\nname = \"refusals\"\nresult = \"!nope\"\ncases = []\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n";
+    let src = format!("{HEADER}{body}");
+    let e = promo_rules::load("t.toml", &src).unwrap_err().to_string();
+    assert!(
+        e.contains("error: `cases` lists no case: give at least one, or leave `cases` out\n"),
+        "{e}"
+    );
+    assert!(e.contains(&place_of(&src, "[]")), "{e}");
+    // The layer's own keys are still read: its reason counts as used.
+    assert_eq!(e.matches("error:").count(), 1, "{e}");
+    // One case is a layer, as the statement without `cases` is.
+    let one = src.replace("cases = []", "cases = [{ rows = [\"i8\"] }]");
+    let rules = promo_rules::load("t.toml", &one).unwrap();
+    assert_eq!(rules.layers[0].name, "refusals");
+    assert_eq!(rules.layers[0].rows, [DType::I8.index()]);
+}
+
+#[test]
+fn a_mirrored_layer_may_not_list_a_pair_against_its_mirror_image() {
+    let with = |layer: &str| {
+        format!("{HEADER}[[layer]]\nname = \"both ways\"\nmirrored = true\n{layer}\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n")
+    };
+    // Agreeing with the mirror image is fine: the same dtype, or `lhs` seen from
+    // the other side.
+    for agreeing in [
+        r#"cells = ["i8 u8 = i16", "u8 i8 = i16"]"#,
+        r#"cells = ["i8 u8 = lhs", "u8 i8 = rhs"]"#,
+        r#"cells = ["i8 u8 = lhs", "u8 i8 = i8"]"#,
+        r#"cells = ["i8 i8 = lhs"]"#,
+        "rows = [\"i8\", \"u8\"]\ncols = [\"i8\", \"u8\"]\nresult = \"i16\"",
+        "rows = [\"integer\"]\ncols = [\"integer\"]\nwhere = \"lhs == rhs\"\nresult = \"lhs\"",
+        "operands = [\"tensor\", \"python\"]\nrows = [\"i8\"]\nresult = \"lhs\"",
+    ] {
+        let src = with(agreeing);
+        if let Err(e) = promo_rules::load("t.toml", &src) {
+            panic!("{agreeing}:\n{e}");
+        }
+    }
+    // (the layer, the cell the error points at, what it says)
+    let contradicting = [
+        (
+            r#"cells = ["i8 u8 = i8", "u8 i8 = i16"]"#,
+            "i16\"",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `i16`, but the mirror image of (i8, u8) makes it `i8`",
+        ),
+        (
+            r#"cells = ["u8 i8 = lhs", "i8 u8 = lhs"]"#,
+            "lhs\"]",
+            "contradictory cells under `mirrored = true`: (i8, u8) is `i8`, but the mirror image of (u8, i8) makes it `u8`",
+        ),
+        (
+            "matrix = '''\n    i8   u8\ni8  .    i16\nu8  f32  .\n'''",
+            "f32  .",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `f32`, but the mirror image of (i8, u8) makes it `i16`",
+        ),
+        (
+            "rows = [\"i8\", \"u8\"]\ncols = [\"i8\", \"u8\"]\nresult = \"lhs\"",
+            "\"lhs\"",
+            "contradictory cells under `mirrored = true`: (u8, i8) is `u8`, but the mirror image of (i8, u8) makes it `i8`",
+        ),
+    ];
+    for (layer, at, message) in contradicting {
+        let src = with(layer);
+        let e = match promo_rules::load("t.toml", &src) {
+            Ok(_) => panic!("accepted {layer}"),
+            Err(d) => d.to_string(),
+        };
+        let at = src.rfind(at).unwrap();
+        let line = src[..at].matches('\n').count() + 1;
+        let col = at - src[..at].rfind('\n').unwrap();
+        assert!(
+            e.contains(&format!("error: {message}\n  --> t.toml:{line}:{col}\n")),
+            "{layer}:\n{e}"
+        );
+        assert_eq!(e.matches("error:").count(), 1, "{layer}:\n{e}");
+    }
+}

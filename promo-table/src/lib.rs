@@ -12,6 +12,7 @@
 //! | [`Flat`], [`RuleTable::flatten`] | every answer precomputed, read by one indexed load |
 //! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores |
 //! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
+//! | [`text::is_unsafe_char`] | the characters a rule set's texts may not hold |
 //!
 //! Feature `serde`: `DType` serializes as its canonical name.
 //!
@@ -39,6 +40,7 @@ mod options;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod table;
+pub mod text;
 
 pub use cell::Cell;
 pub use dtype::{Category, DType, UnknownDType};

@@ -144,6 +144,9 @@ pub enum OptionError {
     },
     /// A `KEY=VALUE` setting without `=`.
     NotKeyValue(String),
+    /// One key given twice among the settings of one command or line (even with
+    /// one value): which of them was meant is not for promo to guess.
+    SetTwice(String),
 }
 
 impl fmt::Display for OptionError {
@@ -165,6 +168,7 @@ impl fmt::Display for OptionError {
                 write!(f, "bad value `{value}` for `{option}`: expected {expected}")
             }
             OptionError::NotKeyValue(s) => write!(f, "bad setting `{s}`: expected KEY=VALUE"),
+            OptionError::SetTwice(key) => write!(f, "option `{key}` is set twice"),
         }
     }
 }
@@ -215,17 +219,36 @@ impl RuleTable<'_> {
         Ok(())
     }
 
-    /// Parses `KEY=VALUE` settings on top of the defaults.
+    /// Parses `KEY=VALUE` settings on top of the defaults; a key given twice is
+    /// [`OptionError::SetTwice`].
     pub fn options_from<'s>(
         &self,
         settings: impl IntoIterator<Item = &'s str>,
     ) -> Result<Options, OptionError> {
-        let mut options = self.default_options();
+        self.options_over(&self.default_options(), settings)
+    }
+
+    /// Parses `KEY=VALUE` settings on top of `base` (the options of a command, for
+    /// the settings of one line of its input): each key may be given once, and a
+    /// key given twice is [`OptionError::SetTwice`], even with one value.
+    pub fn options_over<'s>(
+        &self,
+        base: &Options,
+        settings: impl IntoIterator<Item = &'s str>,
+    ) -> Result<Options, OptionError> {
+        let mut options = *base;
+        let mut given = [false; MAX_OPTIONS];
         for setting in settings {
             let (key, value) = setting
                 .split_once('=')
                 .ok_or_else(|| OptionError::NotKeyValue(setting.to_owned()))?;
-            self.set_option(&mut options, key.trim(), value.trim())?;
+            let key = key.trim();
+            if let Some(index) = self.option_index(key) {
+                if std::mem::replace(&mut given[index], true) {
+                    return Err(OptionError::SetTwice(key.to_owned()));
+                }
+            }
+            self.set_option(&mut options, key, value.trim())?;
         }
         Ok(options)
     }
@@ -337,6 +360,40 @@ mod tests {
         assert_eq!(
             none.options_from(["x=1"]).unwrap_err().to_string(),
             "unknown option `x`: tiny takes no options"
+        );
+    }
+
+    #[test]
+    fn a_key_given_twice_is_an_error_even_with_one_value() {
+        let t = tiny_table();
+        for settings in [["strict=true", "strict=false"], ["out=i8", " out = i8 "]] {
+            let key = settings[0].split('=').next().unwrap();
+            assert_eq!(
+                t.options_from(settings).unwrap_err().to_string(),
+                format!("option `{key}` is set twice"),
+                "{settings:?}"
+            );
+        }
+        // Each key once is fine, in any order.
+        assert!(t.options_from(["out=i8", "strict=true"]).is_ok());
+    }
+
+    #[test]
+    fn settings_over_a_base_keep_its_values_and_refuse_a_repeated_key() {
+        let t = tiny_table();
+        let base = t.options_from(["strict=true"]).unwrap();
+        // A line's setting may override the base, once.
+        let line = t.options_over(&base, ["out=i8"]).unwrap();
+        assert_eq!(
+            line.values(),
+            [OptionValue::Bool(true), OptionValue::DType(DType::I8)]
+        );
+        let line = t.options_over(&base, ["strict=false"]).unwrap();
+        assert_eq!(line.get(0), OptionValue::Bool(false));
+        assert_eq!(
+            t.options_over(&base, ["strict=false", "out=i8", "strict=false"])
+                .unwrap_err(),
+            OptionError::SetTwice("strict".to_owned())
         );
     }
 }

@@ -198,20 +198,22 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
     let mut next_operand =
         || -> Result<Operand, String> { operand(words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?) };
     let (lhs, rhs) = (next_operand()?, next_operand()?);
-    let mut options = *base;
-    let mut op = base_op;
+    // `op=OP` and each option at most once on a line.
+    let mut op = None;
+    let mut settings = Vec::new();
     for setting in words {
-        let (key, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("bad setting `{setting}`: expected KEY=VALUE"))?;
-        if key == "op" {
-            op = value.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
-        } else {
-            table
-                .set_option(&mut options, key, value)
-                .map_err(|e| e.to_string())?;
+        match setting.split_once('=') {
+            Some(("op", _)) if op.is_some() => {
+                return Err(promo_table::OptionError::SetTwice("op".to_owned()).to_string())
+            }
+            Some(("op", value)) => {
+                op = Some(value.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?);
+            }
+            _ => settings.push(setting),
         }
     }
+    let options = table.options_over(base, settings).map_err(|e| e.to_string())?;
+    let op = op.unwrap_or(base_op);
     Ok(match table.promote(&options, op, lhs, rhs) {
         Ok(d) => d.name().to_owned(),
         Err(e) => format!("!{}", visible(&e.to_string())),

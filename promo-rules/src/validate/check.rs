@@ -3,10 +3,10 @@
 //! [`check`].
 
 use super::ctxt::Ctxt;
-use super::resolve::Resolved;
-use crate::model::{Derivation, RuleFile};
+use super::resolve::{Resolved, Text};
+use crate::model::{index_map, Derivation, OptionDefKind, RuleFile};
 use crate::properties;
-use promo_table::{Cell, DType, OptionValue, Side};
+use promo_table::{Cell, DType, OptionValue, PyScalar, Side, ABSENT};
 
 /// The most refusal reasons a rule set may declare (the compiled cell code has room
 /// for 49,152; a framework needs a handful).
@@ -30,11 +30,15 @@ pub(super) fn check(cx: &mut Ctxt, src: &str, resolved: &Resolved) {
     let rules = &resolved.rules;
     check_rule_set_name(cx, rules);
     check_marker_type(cx, rules);
+    check_option_names(cx, rules);
+    check_choice_words(cx, rules);
     check_dtype_option_defaults(cx, rules);
     check_mode_markers(cx, rules);
     check_reason_count(cx, rules);
     check_reason_keys(cx, rules);
     check_unused_reasons(cx, rules, &resolved.used_reasons);
+    check_text_fields(cx, &resolved.texts);
+    check_mirrored_layers(cx, rules);
     if cx.has_errors() {
         return;
     }
@@ -91,6 +95,49 @@ fn check_identifier(
             format!("{what} `{name}` is a Rust keyword: choose another name"),
             span.clone(),
         );
+    }
+}
+
+/// An option's name is lowercase ASCII letters, digits and `_`, and does not start
+/// with a digit: `--set KEY=VALUE` and a `--stdin` line must be able to name it.
+fn check_option_names(cx: &mut Ctxt, rules: &RuleFile) {
+    for option in &rules.options {
+        let name = &option.name;
+        let word = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+        if name.is_empty() || !name.chars().all(word) || name.starts_with(|c: char| c.is_ascii_digit()) {
+            cx.error(
+                format!("bad option name `{name}`: expected lowercase ASCII letters, digits and `_`, not starting with a digit (`--set KEY=VALUE` names it)"),
+                option.name_span.clone(),
+            );
+        }
+    }
+}
+
+/// The words of a `choice` option are distinct, non-empty, and made of ASCII
+/// letters, digits, `_`, `.`, `+` and `-`: a value `--set KEY=VALUE` and a `--stdin`
+/// line can give.
+fn check_choice_words(cx: &mut Ctxt, rules: &RuleFile) {
+    for option in &rules.options {
+        let OptionDefKind::Choice(words) = &option.kind else {
+            continue;
+        };
+        let allowed = |c: char| c.is_ascii_alphanumeric() || "_.+-".contains(c);
+        for (i, (word, span)) in words.iter().zip(&option.choice_spans).enumerate() {
+            if word.is_empty() || !word.chars().all(allowed) {
+                cx.error(
+                    format!(
+                        "bad choice `{word}` of option `{}`: expected ASCII letters, digits, `_`, `.`, `+` and `-`",
+                        option.name
+                    ),
+                    span.clone(),
+                );
+            } else if words[..i].contains(word) {
+                cx.error(
+                    format!("option `{}` lists the choice `{word}` twice", option.name),
+                    span.clone(),
+                );
+            }
+        }
     }
 }
 
@@ -165,6 +212,119 @@ fn check_unused_reasons(cx: &mut Ctxt, rules: &RuleFile, used: &[bool]) {
         if !used {
             cx.error(format!("reason `{key}` is never used"), span.clone());
         }
+    }
+}
+
+/// The texts that reach output (title, version, `verified`, option docs, reasons and
+/// their keys, layer names and `where` conditions) are one line of printable text:
+/// none holds a control character, a line or paragraph separator, or a
+/// bidirectional control ([`promo_table::text::is_unsafe_char`]).
+fn check_text_fields(cx: &mut Ctxt, texts: &[Text]) {
+    for Text { what, text, span } in texts {
+        if let Some(c) = text.chars().find(|&c| promo_table::text::is_unsafe_char(c)) {
+            cx.error(
+                format!(
+                    "{what} contains the control character U+{:04X}: rule-file texts are one line of printable text",
+                    c as u32
+                ),
+                span.clone(),
+            );
+        }
+    }
+}
+
+/// A layer with `mirrored = true` and the same operand kind on both sides does not
+/// contradict its mirror image: where it gives both (a, b) and (b, a), the one is
+/// the other with the operands exchanged (else the mirror image of the one is
+/// silently shadowed by the other).
+fn check_mirrored_layers(cx: &mut Ctxt, rules: &RuleFile) {
+    for (layer, next) in rules.layers.iter().zip(rules.layers.iter().skip(1)) {
+        if layer.mirror || !next.mirror || layer.lhs != layer.rhs {
+            continue;
+        }
+        let side = layer.lhs;
+        let (row_of, col_of) = (
+            index_map(&layer.rows, side.domain_len()),
+            index_map(&layer.cols, side.domain_len()),
+        );
+        let width = layer.cols.len();
+        for (ri, &a) in layer.rows.iter().enumerate() {
+            for (ci, &b) in layer.cols.iter().enumerate() {
+                let (rj, cj) = (row_of[b], col_of[a]);
+                if a == b || rj == ABSENT || cj == ABSENT {
+                    continue;
+                }
+                let (here, there) = (ri * width + ci, rj as usize * width + cj as usize);
+                // Reported once, at the one of the two written last.
+                if (layer.spans[here].start, here) < (layer.spans[there].start, there) {
+                    continue;
+                }
+                // The mirror image of the cell of (b, a) answers (a, b) as it does.
+                let given = answer(layer.cells[here], side, a, b);
+                let mirrored = answer(layer.cells[there], side, b, a);
+                if given == Cell::Defer || mirrored == Cell::Defer || given == mirrored {
+                    continue;
+                }
+                let name = |k| key_name(side, k);
+                cx.error(
+                    format!(
+                        "contradictory cells under `mirrored = true`: ({}, {}) is `{}`, but the mirror image of ({}, {}) makes it `{}`",
+                        name(a),
+                        name(b),
+                        cell_text(rules, given),
+                        name(b),
+                        name(a),
+                        cell_text(rules, mirrored)
+                    ),
+                    layer.spans[here].clone(),
+                );
+            }
+        }
+    }
+}
+
+/// What `cell` answers at the keys (`a`, `b`) of a layer with `side` on both sides:
+/// `lhs` and `rhs` as the type they name, so that one answer written two ways
+/// compares equal; [`Cell::Defer`] for a Python scalar's, which names no type.
+fn answer(cell: Cell, side: Side, a: usize, b: usize) -> Cell {
+    let operand = |k: usize| match side {
+        Side::Tensor | Side::Scalar | Side::Dimensioned => DType::from_index(k).map_or(Cell::Defer, Cell::Is),
+        Side::Weak => DType::from_index(k).map_or(Cell::Defer, Cell::Weak),
+        Side::Any if k < DType::COUNT => DType::from_index(k).map_or(Cell::Defer, Cell::Is),
+        Side::Any if k >= DType::COUNT + 4 => {
+            DType::from_index(k - DType::COUNT - 4).map_or(Cell::Defer, Cell::Weak)
+        }
+        Side::Any | Side::Python => Cell::Defer,
+    };
+    match cell {
+        Cell::Lhs => operand(a),
+        Cell::Rhs => operand(b),
+        other => other,
+    }
+}
+
+/// A key of `side` as a rule file writes it: a dtype, a Python kind, or a weak type.
+fn key_name(side: Side, key: usize) -> String {
+    let python = |k: usize| PyScalar::ALL.get(k).map_or("?", |p| p.name()).to_owned();
+    let dtype = |k: usize| DType::from_index(k).map_or("?", DType::name).to_owned();
+    match side {
+        Side::Python => python(key),
+        Side::Any if key >= DType::COUNT + 4 => format!("{}*", dtype(key - DType::COUNT - 4)),
+        Side::Any if key >= DType::COUNT => python(key - DType::COUNT),
+        _ => dtype(key),
+    }
+}
+
+/// A cell as a rule file writes it: `f32`, `f64*`, `!reason`, `$option`, `lhs`.
+fn cell_text(rules: &RuleFile, cell: Cell) -> String {
+    match cell {
+        Cell::Defer => ".".to_owned(),
+        Cell::Is(d) => d.name().to_owned(),
+        Cell::Weak(d) => format!("{d}*"),
+        Cell::Lhs => "lhs".to_owned(),
+        Cell::Rhs => "rhs".to_owned(),
+        Cell::Option(i) => format!("${}", rules.options.get(i as usize).map_or("?", |o| &o.name)),
+        Cell::Refuse(i) => format!("!{}", rules.reasons.get(i as usize).map_or("?", |(k, _)| k)),
     }
 }
 
@@ -342,6 +502,7 @@ i16    i16     i16     i16
         let resolved = Resolved {
             used_reasons: vec![true; rules.reasons.len()],
             rules,
+            texts: Vec::new(),
         };
         errors(&resolved, |cx, r| check(cx, &r.rules))
     }
@@ -477,6 +638,7 @@ i16    i16     i16     i16
         let unused = Resolved {
             used_reasons: vec![false],
             rules: r.rules,
+            texts: Vec::new(),
         };
         assert_eq!(
             errors(&unused, |cx, r| check_unused_reasons(

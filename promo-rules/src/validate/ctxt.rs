@@ -1,5 +1,6 @@
 //! [`Ctxt`]: the problems found while a rule file is resolved and checked.
 
+use crate::diagnostic::escaped;
 use crate::Diagnostic;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -21,9 +22,10 @@ pub(super) struct Ctxt {
 }
 
 impl Ctxt {
-    /// Reports `message` about the text at `span`.
+    /// Reports `message` about the text at `span`; a name the message quotes shows
+    /// its control characters escaped.
     pub(super) fn error(&mut self, message: impl Into<String>, span: Range<usize>) {
-        let message = message.into();
+        let message = escaped(&message.into());
         self.reported += 1;
         let entry = self.kinds.entry(error_kind(&message)).or_insert((0, 0..0));
         entry.0 += 1;
@@ -38,7 +40,10 @@ impl Ctxt {
     /// split), shown whatever its kind.
     pub(super) fn push(&mut self, diagnostic: Diagnostic) {
         self.reported += 1;
-        self.errors.push(diagnostic);
+        self.errors.push(Diagnostic {
+            message: escaped(&diagnostic.message),
+            ..diagnostic
+        });
     }
 
     /// How many errors were reported so far, shown or counted.
@@ -110,6 +115,21 @@ mod tests {
         assert_eq!(closing.message, "and 5 more errors like `unknown dtype _`");
         assert_eq!(closing.span, 76..77);
         assert!(errors.windows(2).all(|w| w[0].span.start <= w[1].span.start));
+    }
+
+    #[test]
+    fn names_in_messages_show_control_characters_escaped() {
+        let mut cx = Ctxt::default();
+        cx.error("unknown dtype `f\u{1b}[31m`", 0..1);
+        cx.push(Diagnostic::new("reason `a\u{202e}b` is never used", 2..3));
+        let messages: Vec<String> = cx.finish().into_iter().map(|d| d.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "unknown dtype `f\\u{1b}[31m`",
+                "reason `a\\u{202e}b` is never used"
+            ]
+        );
     }
 
     #[test]

@@ -26,6 +26,19 @@ pub(super) struct Resolved {
     pub rules: RuleFile,
     /// For each reason, whether some cell names it (in a layer that resolved or not).
     pub used_reasons: Vec<bool>,
+    /// The texts of the file that reach output, in file order.
+    pub texts: Vec<Text>,
+}
+
+/// A text of a rule file that reaches output (its title, a reason, a layer's name):
+/// what the checks call it, and where it is written.
+pub(super) struct Text {
+    /// What it is, e.g. `` `rules.title` `` or `` `reasons.mixed` ``.
+    pub what: String,
+    /// The text.
+    pub text: String,
+    /// Where it is written.
+    pub span: Range<usize>,
 }
 
 /// Resolves every name of `raw` (read from `src`), reporting what does not resolve.
@@ -41,7 +54,7 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
     let reasons: Vec<(String, String)> = raw
         .reasons
         .iter()
-        .map(|(k, v)| (k.clone(), v.get_ref().clone()))
+        .map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone()))
         .collect();
     let mut used_reasons = vec![false; reasons.len()];
     let env = Env {
@@ -81,9 +94,12 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
     let rules = RuleFile {
         name: header.name.get_ref().clone(),
         marker: header.marker.get_ref().clone(),
-        title: header.title.clone(),
-        version: header.version.clone(),
-        verified: header.verified.clone(),
+        title: header.title.get_ref().clone(),
+        version: header.version.get_ref().clone(),
+        verified: header
+            .verified
+            .as_ref()
+            .map_or_else(String::new, |v| v.get_ref().clone()),
         commutative: header.commutative,
         dtypes,
         ops,
@@ -101,7 +117,49 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
             reasons: raw.reasons.values().map(Spanned::span).collect(),
         },
     };
-    Resolved { rules, used_reasons }
+    Resolved {
+        rules,
+        used_reasons,
+        texts: texts(raw),
+    }
+}
+
+/// Every text of `raw` that reaches output: the header's free texts, the options'
+/// docs, the reasons and their keys, and each statement's name and `where`.
+fn texts(raw: &RawFile) -> Vec<Text> {
+    let text = |what: String, value: &Spanned<String>| Text {
+        what,
+        text: value.get_ref().clone(),
+        span: value.span(),
+    };
+    let header = &raw.rules;
+    let mut out = vec![
+        text("`rules.title`".into(), &header.title),
+        text("`rules.version`".into(), &header.version),
+    ];
+    out.extend(header.verified.iter().map(|v| text("`rules.verified`".into(), v)));
+    for (name, option) in &raw.options {
+        let doc = option.get_ref().doc.as_ref();
+        out.extend(doc.map(|d| text(format!("`options.{}.doc`", name.get_ref()), d)));
+    }
+    for (key, reason) in &raw.reasons {
+        out.push(text(format!("reason key `{}`", key.get_ref()), key));
+        out.push(text(format!("`reasons.{}`", key.get_ref()), reason));
+    }
+    // The cases of a statement share its name, and may share its `where`.
+    let mut seen = BTreeSet::new();
+    for layer in &raw.layers {
+        let layer = layer.get_ref();
+        let name = Some(("`layer.name`", &layer.name));
+        let condition = layer.condition.as_ref().map(|c| ("`layer.where`", c));
+        for (what, value) in name.into_iter().chain(condition) {
+            if seen.insert(value.span().start) {
+                out.push(text(what.into(), value));
+            }
+        }
+    }
+    out.sort_by_key(|t| t.span.start);
+    out
 }
 
 /// A dtype is written by its canonical name; an alias or unknown name is an error.
@@ -258,7 +316,8 @@ fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) ->
 /// Each option has a known type and a default of that type.
 fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
     let mut out = Vec::new();
-    for (name, spec) in &raw.options {
+    for (spanned_name, spec) in &raw.options {
+        let name = spanned_name.get_ref();
         let RawOption {
             kind,
             choices,
@@ -278,7 +337,9 @@ fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
                 );
                 continue;
             }
-            "choice" if !choices.is_empty() => OptionDefKind::Choice(choices.clone()),
+            "choice" if !choices.is_empty() => {
+                OptionDefKind::Choice(choices.iter().map(|w| w.get_ref().clone()).collect())
+            }
             "choice" => {
                 cx.error(
                     format!("option `{name}` of type `choice` needs `choices`"),
@@ -297,12 +358,18 @@ fn resolve_options(cx: &mut Ctxt, raw: &RawFile) -> Vec<OptionDef> {
         let Some(value) = option_value(cx, name, &kind_def, default) else {
             continue;
         };
+        let choice_spans = match kind_def {
+            OptionDefKind::Choice(_) => choices.iter().map(Spanned::span).collect(),
+            _ => Vec::new(),
+        };
         out.push(OptionDef {
             name: name.clone(),
             kind: kind_def,
             default: value,
-            doc: doc.clone(),
+            doc: doc.as_ref().map_or_else(String::new, |d| d.get_ref().clone()),
             default_span: default.span(),
+            name_span: spanned_name.span(),
+            choice_spans,
         });
     }
     if out.len() > MAX_OPTIONS {
@@ -594,6 +661,14 @@ fn resolve_layer(
 ) -> Option<LayerDef> {
     let raw = layer.get_ref();
     let errors_before = cx.reported();
+    if let Some(cases) = &raw.cases {
+        // Only an empty list is left unexpanded; the layer's own keys are still
+        // resolved, so that their mistakes are reported too.
+        cx.error(
+            "`cases` lists no case: give at least one, or leave `cases` out",
+            cases.span(),
+        );
+    }
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
     let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
     if env.ops.is_empty() && !raw.ops.is_empty() {
@@ -628,7 +703,7 @@ fn resolve_layer(
         cx.error(
             format!(
                 "layer `{}` must give its cells one way: `matrix`, `cells` or `result` (or retype its operands: `retype`)",
-                raw.name
+                raw.name.get_ref()
             ),
             layer.span(),
         );
@@ -677,7 +752,7 @@ fn resolve_layer(
         return None;
     }
     Some(LayerDef {
-        name: raw.name.clone(),
+        name: raw.name.get_ref().clone(),
         when,
         ops,
         lhs,
@@ -747,7 +822,7 @@ fn resolve_retype(
         return None;
     }
     Some(LayerDef {
-        name: raw.name.clone(),
+        name: raw.name.get_ref().clone(),
         when,
         ops,
         lhs: Side::Tensor,
@@ -1093,7 +1168,11 @@ u8   !mixed  u8
     fn the_model_keeps_where_each_part_is_written() {
         let raw = crate::parse::parse_file(SRC).unwrap();
         let mut cx = Ctxt::default();
-        let Resolved { rules, used_reasons } = resolve(&mut cx, SRC, &raw);
+        let Resolved {
+            rules,
+            used_reasons,
+            texts,
+        } = resolve(&mut cx, SRC, &raw);
         assert!(!cx.has_errors());
         let text = |span: &Range<usize>| &SRC[span.clone()];
         assert_eq!(text(&rules.spans.name), "\"t\"");
@@ -1109,6 +1188,20 @@ u8   !mixed  u8
         // Each cell of the matrix, as written.
         let cells: Vec<&str> = rules.layers[0].spans.iter().map(text).collect();
         assert_eq!(cells, ["i8", "!mixed", "!mixed", "u8"]);
+        // Each text that reaches output, and where it is.
+        let texts: Vec<(&str, &str)> = texts.iter().map(|t| (t.what.as_str(), text(&t.span))).collect();
+        assert_eq!(
+            texts,
+            [
+                ("`rules.title`", "\"t\""),
+                ("`rules.version`", "\"1\""),
+                ("reason key `mixed`", "mixed"),
+                ("`reasons.mixed`", "\"mixed signedness\""),
+                ("reason key `unused`", "unused"),
+                ("`reasons.unused`", "\"never named\""),
+                ("`layer.name`", "\"base\""),
+            ]
+        );
     }
 
     #[test]
