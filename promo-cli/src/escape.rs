@@ -39,19 +39,27 @@ pub fn visible_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.split('\n').map(visible).collect::<Vec<_>>().join("\n"))
 }
 
+/// The entity [`markup`] writes for `c`, where it writes one.
+fn entity(c: char) -> Option<&'static str> {
+    Some(match c {
+        '&' => "&amp;",
+        '<' => "&lt;",
+        '>' => "&gt;",
+        '"' => "&quot;",
+        '\'' => "&#39;",
+        _ => return None,
+    })
+}
+
 /// `text` for HTML and XML element content and quoted attribute values: visible
 /// (XML 1.0 admits no C0 control, even as a character reference), with `&`, `<`,
 /// `>`, `"` and `'` as entities.
 pub fn markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in visible(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+        match entity(c) {
+            Some(e) => out.push_str(e),
+            None => out.push(c),
         }
     }
     out
@@ -63,16 +71,14 @@ pub fn markup(text: &str) -> String {
 pub fn markdown_cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in visible(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
+        if let Some(e) = entity(c) {
+            out.push_str(e);
+            continue;
         }
+        if matches!(c, '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' | '!') {
+            out.push('\\');
+        }
+        out.push(c);
     }
     out
 }

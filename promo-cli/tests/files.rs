@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+
+use support::promo_in;
+
 fn scratch(name: &str) -> tempfile::TempDir {
     tempfile::Builder::new()
         .prefix(&format!("promo-files-{name}-"))
@@ -23,21 +27,6 @@ fn promo() -> Command {
     Command::new(env!("CARGO_BIN_EXE_promo"))
 }
 
-/// Runs promo in `dir` with `stdin` as its input.
-fn promo_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = promo()
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = stdin.to_vec();
-    let mut pipe = child.stdin.take().unwrap();
-    std::thread::spawn(move || pipe.write_all(&input));
-    child.wait_with_output().unwrap()
-}
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -249,23 +238,24 @@ fn a_signal_removes_the_temporary_file() {
     assert_eq!(std::fs::read(&out_path).unwrap(), b"keep");
 }
 
+/// `promo convert-promote openvino` of `lhs.bin` (i8) and `rhs.bin` (f32) in `dir`.
+fn convert_promote_args<'a>(out_lhs: &'a str, out_rhs: &'a str) -> [&'a str; 10] {
+    [
+        "convert-promote",
+        "openvino",
+        "--lhs",
+        "i8:lhs.bin",
+        "--rhs",
+        "f32:rhs.bin",
+        "--out-lhs",
+        out_lhs,
+        "--out-rhs",
+        out_rhs,
+    ]
+}
+
 fn convert_promote(dir: &Path, out_lhs: &str, out_rhs: &str) -> Output {
-    promo_in(
-        dir,
-        &[
-            "convert-promote",
-            "openvino",
-            "--lhs",
-            "i8:lhs.bin",
-            "--rhs",
-            "f32:rhs.bin",
-            "--out-lhs",
-            out_lhs,
-            "--out-rhs",
-            out_rhs,
-        ],
-        b"",
-    )
+    promo_in(dir, &convert_promote_args(out_lhs, out_rhs), b"")
 }
 
 #[test]
@@ -354,18 +344,7 @@ fn convert_promote_streams_in_bounded_memory() {
     std::fs::write(dir.path().join("lhs.bin"), vec![3u8; 48 << 20]).unwrap();
     std::fs::write(dir.path().join("rhs.bin"), f32_bytes(&[1.0, 2.0])).unwrap();
     let mut cmd = promo();
-    cmd.current_dir(dir.path()).args([
-        "convert-promote",
-        "openvino",
-        "--lhs",
-        "i8:lhs.bin",
-        "--rhs",
-        "f32:rhs.bin",
-        "--out-lhs",
-        "a.bin",
-        "--out-rhs",
-        "b.bin",
-    ]);
+    cmd.current_dir(dir.path()).args(convert_promote_args("a.bin", "b.bin"));
     let (peak, status) = peak_kib(cmd);
     assert!(status.success());
     assert_eq!(

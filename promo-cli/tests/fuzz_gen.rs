@@ -15,6 +15,10 @@ mod fuzz_support;
 
 use fuzz_support::{budget, seed, Rng};
 
+mod support;
+
+use support::run;
+
 /// Pieces that have broken generated code somewhere: line ends, comment ends,
 /// trigraphs, line splices, quotes, braces, bidi controls, escapes.
 const PIECES: &[&str] = &[
@@ -142,16 +146,6 @@ fn gen(dir: &Path, file: &str, lang: &str) -> std::process::Output {
         .unwrap()
 }
 
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{cmd:?}\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Compiles the Rust module with the README's flags and prints its reasons.
 fn rust_reasons(dir: &Path, src: &str) -> String {

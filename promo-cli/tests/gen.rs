@@ -5,6 +5,10 @@ use promo_table::{Op, Operand, RuleTable};
 use std::path::Path;
 use std::process::Command;
 
+mod support;
+
+use support::run;
+
 fn promo_gen(rules: &str, lang: &str, set: &[&str]) -> String {
     let mut args = vec!["gen", rules, "--lang", lang];
     for s in set {
@@ -43,16 +47,6 @@ fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
     out
 }
 
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{cmd:?}\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
     std::fs::write(dir.join("tables.rs"), promo_gen(table.name, "rust", set)).unwrap();

@@ -5,6 +5,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod support;
+
+use support::promo_in;
+
 /// A scratch directory, removed when dropped.
 struct Scratch(tempfile::TempDir);
 
@@ -24,20 +28,6 @@ fn scratch(name: &str) -> Scratch {
     )
 }
 
-fn promo_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_promo"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let input = stdin.to_vec();
-    let mut pipe = child.stdin.take().unwrap();
-    std::thread::spawn(move || pipe.write_all(&input));
-    child.wait_with_output().unwrap()
-}
 
 fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|x| x.to_le_bytes()).collect()
