@@ -262,8 +262,9 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
-            // A key or value the message quotes may hold any character.
-            escaped(message)
+            // A key or value the message quotes may hold any character; the line
+            // breaks are the TOML parser's own (`invalid array` / `expected ]`).
+            message.split('\n').map(escaped).collect::<Vec<_>>().join("\n")
         } else if src.get(span.clone()).is_some_and(|s| s.contains('\r')) {
             "a carriage return must be followed by a line feed".to_owned()
         } else {
@@ -381,6 +382,17 @@ mod tests {
         assert_eq!(&src[key.span.clone()], "x");
         assert_eq!(&src[cells[1].span.clone()], "2");
         assert_eq!(cells.len(), 2);
+    }
+
+    #[test]
+    fn a_syntax_error_keeps_its_lines_and_escapes_what_it_quotes() {
+        let e = parse_file("[rules]\ndtypes = [\"i8\"\n").unwrap_err();
+        assert!(e.message.contains('\n'), "{e:?}");
+        let e = parse_file("[rules]\n\"a\\u001bb\" = 1\n").unwrap_err();
+        assert!(
+            e.message.contains("a\\u{1b}b") && !e.message.contains('\u{1b}'),
+            "{e:?}"
+        );
     }
 
     #[test]
