@@ -70,11 +70,12 @@ impl Diagnostic {
 
 /// `text` with each character a rule-file text may not hold
 /// ([`promo_table::text::is_unsafe_char`]) written as its escape (`\u{1b}`): what a
-/// message quotes from a rule file may hold any character.
+/// message quotes from a rule file may hold any character. Line feeds stay: the
+/// TOML parser's messages take two lines.
 pub(crate) fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if promo_table::text::is_unsafe_char(c) {
+        if c != '\n' && promo_table::text::is_unsafe_char(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);

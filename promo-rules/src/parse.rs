@@ -262,9 +262,8 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
-            // A key or value the message quotes may hold any character; the line
-            // breaks are the TOML parser's own (`invalid array` / `expected ]`).
-            message.split('\n').map(escaped).collect::<Vec<_>>().join("\n")
+            // A key or value the message quotes may hold any character.
+            escaped(message)
         } else if src.get(span.clone()).is_some_and(|s| s.contains('\r')) {
             "a carriage return must be followed by a line feed".to_owned()
         } else {
