@@ -248,3 +248,75 @@ fn read_source_stops_reading_an_endless_stream() {
     let e = promo_rules::read_source(std::path::Path::new("/dev/zero")).unwrap_err();
     assert!(matches!(e, promo_rules::ReadError::TooLarge), "{e:?}");
 }
+
+/// `n` op classes written in reverse dependency order, each naming the next: the
+/// last is `add`, the one before adds `divide`, the first adds `equal`; with
+/// `closed`, the last names the first instead of `add`, closing a cycle. A layer
+/// names the first class.
+fn op_class_chain(n: usize, closed: bool) -> String {
+    let mut src = String::from(
+        "[rules]\nname = \"chain\"\nmarker = \"Chain\"\ntitle = \"chain\"\nversion = \"0\"\ncommutative = false\ndtypes = [\"i8\", \"i16\"]\nops = [\"add\", \"divide\", \"equal\", \"maximum\"]\n\n[op_classes]\n",
+    );
+    let name = |k: usize| format!("c{k:05}");
+    for k in 0..n {
+        let members = match k {
+            _ if k == n - 1 && closed => format!("\"{}\"", name(0)),
+            _ if k == n - 1 => "\"add\"".to_owned(),
+            0 => format!("\"{}\", \"equal\"", name(1)),
+            _ if k == n - 2 => format!("\"{}\", \"divide\"", name(k + 1)),
+            _ => format!("\"{}\"", name(k + 1)),
+        };
+        writeln!(src, "{} = [{members}]", name(k)).unwrap();
+    }
+    writeln!(
+        src,
+        "\n[[layer]]\nname = \"the first class\"\nops = [\"{}\"]\nresult = \"i8\"\n\n[[layer]]\nname = \"base\"\nresult = \"i16\"",
+        name(0)
+    )
+    .unwrap();
+    src
+}
+
+/// A long chain of op classes resolves in linear time (2,000 took 4.6 s when the
+/// classes were resolved by repeated scans), every class to the operations it
+/// names through the others; a cycle through all of them is still an error.
+#[test]
+fn a_long_chain_of_op_classes_resolves_every_class() {
+    use promo_table::Op;
+    for n in [2_000, 20_000] {
+        let rules = promo_rules::load("chain.toml", &op_class_chain(n, false)).unwrap();
+        assert_eq!(rules.op_classes.len(), n);
+        for (name, ops) in &rules.op_classes {
+            let k: usize = name[1..].parse().unwrap();
+            let expected: &[Op] = match k {
+                0 => &[Op::Add, Op::Divide, Op::Equal],
+                _ if k == n - 1 => &[Op::Add],
+                _ => &[Op::Add, Op::Divide],
+            };
+            assert_eq!(ops, expected, "{name}");
+        }
+        assert_eq!(rules.layers[0].ops, [Op::Add, Op::Divide, Op::Equal]);
+        rules.with_table(|t| {
+            let (i8, options) = (
+                promo_table::Operand::Dimensioned(promo_table::DType::I8),
+                t.default_options(),
+            );
+            assert_eq!(t.promote(&options, Op::Equal, i8, i8), Ok(promo_table::DType::I8));
+            assert_eq!(
+                t.promote(&options, Op::Maximum, i8, i8),
+                Ok(promo_table::DType::I16)
+            );
+        });
+        let d = promo_rules::load("chain.toml", &op_class_chain(n, true)).unwrap_err();
+        let messages: Vec<&str> = d.errors.iter().map(|e| e.message.as_str()).collect();
+        assert!(
+            messages.contains(&"op class `c00000` names itself through other classes"),
+            "{n}: {messages:?}"
+        );
+        let rest = format!(
+            "and {} more errors like `op class _ names itself through other classes`",
+            n - 20
+        );
+        assert!(messages.contains(&rest.as_str()), "{n}: {messages:?}");
+    }
+}

@@ -11,7 +11,8 @@ use std::ops::Range;
 /// and `rhs` under `options`: the result, the layer that decided (its name and
 /// `path:line:col`), the statement that gave the cell (a listed cell, an exception,
 /// a derived `result` with its condition, or the lattice path to the least upper
-/// bound), and whether a Python scalar was typed as a tensor first.
+/// bound), every `retype` layer the operands went through, in order, and whether a
+/// Python scalar was typed as a tensor first.
 pub fn explain(
     rules: &RuleFile,
     path: &str,
@@ -75,7 +76,12 @@ pub fn explain(
             other => other,
         };
         let (mut l, mut r) = (typed(lhs), typed(rhs));
-        if let Some(index) = trace.retyped_by {
+        // The walk went through every retyping layer before the deciding one that
+        // applies, in order, each retyping the operands as the one before left them.
+        let walked = if trace.retyped_by.is_some() { trace.layer } else { 0 };
+        let retypings = (0..walked)
+            .filter(|&i| !rules.layers[i].retype.is_empty() && table.layers[i].applies(options, op));
+        for (nth, index) in retypings.enumerate() {
             let retyping = &rules.layers[index];
             let retyped = |o: Operand| {
                 o.dtype()
@@ -96,7 +102,8 @@ pub fn explain(
             };
             let _ = writeln!(
                 out,
-                "  operands retyped first by layer {}, \"{}\" ({}): {}, the answer mapped the same way; {here}",
+                "  {} by layer {}, \"{}\" ({}): {}, the answer mapped the same way; {here}",
+                if nth == 0 { "operands retyped first" } else { "then retyped" },
                 index + 1,
                 retyping.name,
                 at(&retyping.span),

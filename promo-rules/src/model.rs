@@ -185,7 +185,7 @@ pub struct RuleFile {
     pub python: [Option<Operand>; 4],
     /// Refusal reasons: (key, text).
     pub reasons: Vec<(String, String)>,
-    /// Named groups of operations (`[op_classes]`).
+    /// Named groups of operations (`[op_classes]`), in name order.
     pub op_classes: Vec<(String, Vec<Op>)>,
     /// The `[lattice]`, if the file declares one.
     pub lattice: Option<Lattice>,

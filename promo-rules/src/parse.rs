@@ -384,6 +384,17 @@ mod tests {
     }
 
     #[test]
+    fn a_syntax_error_keeps_its_lines_and_escapes_what_it_quotes() {
+        let e = parse_file("[rules]\ndtypes = [\"i8\"\n").unwrap_err();
+        assert!(e.message.contains('\n'), "{e:?}");
+        let e = parse_file("[rules]\n\"a\\u001bb\" = 1\n").unwrap_err();
+        assert!(
+            e.message.contains("a\\u{1b}b") && !e.message.contains('\u{1b}'),
+            "{e:?}"
+        );
+    }
+
+    #[test]
     fn a_lone_carriage_return_is_named() {
         let e = parse_file("[rules]\rname = 'x'\n").unwrap_err();
         assert!(!e.message.is_empty(), "{e:?}");

@@ -1097,3 +1097,70 @@ fn a_mirrored_layer_may_not_list_a_pair_against_its_mirror_image() {
         assert_eq!(e.matches("error:").count(), 1, "{layer}:\n{e}");
     }
 }
+
+#[test]
+fn explain_shows_every_retype_layer_that_applied_in_order() {
+    let src = format!(
+        r#"{HEADER}{LATTICE}
+[[layer]]
+name = "16 bits are 8"
+retype = {{ i16 = "i8" }}
+
+[[layer]]
+name = "division only"
+ops = ["divide"]
+retype = {{ f32 = "c64" }}
+
+[[layer]]
+name = "signed 8 bits are unsigned"
+retype = {{ i8 = "u8" }}
+
+[[layer]]
+name = "base"
+result = "lub"
+"#
+    );
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    let explain = |lhs, rhs| {
+        let options = rules.with_table(|t| t.default_options());
+        let (l, r) = (Operand::Dimensioned(lhs), Operand::Dimensioned(rhs));
+        promo_rules::explain(&rules, "t.toml", &src, &options, Op::Add, l, r)
+    };
+    let at = |name: &str| place_of(&src, &format!("[[layer]]\nname = \"{name}\"")).replace("--> ", "");
+    // i16 is taken as i8 by the first layer, and that i8 as u8 by the third.
+    let text = explain(DType::I16, DType::U8);
+    assert!(text.starts_with("t: add(i16, u8) = u8\n"), "{text}");
+    let lines = [
+        format!(
+            "  operands retyped first by layer 1, \"16 bits are 8\" ({}): i16 as i8, the answer mapped the same way; here i16 as i8\n",
+            at("16 bits are 8")
+        ),
+        format!(
+            "  then retyped by layer 3, \"signed 8 bits are unsigned\" ({}): i8 as u8, the answer mapped the same way; here i8 as u8\n",
+            at("signed 8 bits are unsigned")
+        ),
+    ];
+    let first = text
+        .find(&lines[0])
+        .unwrap_or_else(|| panic!("{}\n{text}", lines[0]));
+    let second = text
+        .find(&lines[1])
+        .unwrap_or_else(|| panic!("{}\n{text}", lines[1]));
+    assert!(first < second, "{text}");
+    // The layer for division does not apply to `add`.
+    assert!(!text.contains("division only"), "{text}");
+    // A layer that applies but changes neither operand is listed as such.
+    let text = explain(DType::U8, DType::F32);
+    assert!(
+        text.contains("by layer 1, \"16 bits are 8\"")
+            && text.contains("by layer 3, \"signed 8 bits are unsigned\"")
+            && text.matches("; neither operand is one of them\n").count() == 2,
+        "{text}"
+    );
+    // Both operands changed, by different layers.
+    let text = explain(DType::I16, DType::I8);
+    assert!(
+        text.contains("here i16 as i8\n") && text.contains("here i8 as u8 and i8 as u8\n"),
+        "{text}"
+    );
+}

@@ -121,7 +121,7 @@ pub struct Layer<'a> {
 impl Layer<'_> {
     /// Whether the layer applies under `options` to `op`: every `when` condition
     /// holds and `op` is among its operations (or it names none).
-    fn applies(&self, options: &Options, op: Op) -> bool {
+    pub fn applies(&self, options: &Options, op: Op) -> bool {
         self.when
             .iter()
             .all(|c| options.get(c.option as usize) == c.value)
@@ -164,7 +164,10 @@ pub struct Trace {
     pub python_typed: bool,
     /// The cell it gave, `lhs`/`rhs` resolved.
     pub cell: Cell,
-    /// The retyping layer ([`Layer::retype`]) the walk went through, if any.
+    /// The last retyping layer ([`Layer::retype`]) the walk went through, if any.
+    /// The walk goes through every retyping layer before [`Trace::layer`] that
+    /// [applies](Layer::applies), in order, each taking the operands as the one
+    /// before it left them.
     pub retyped_by: Option<usize>,
 }
 

@@ -45,7 +45,7 @@ pub(super) struct Text {
 pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
     let header = &raw.rules;
     let dtypes = resolve_dtype_list(cx, &header.dtypes);
-    let ops = resolve_ops(cx, &header.ops, &[], &[]);
+    let ops = resolve_ops(cx, &header.ops, &[], |_| ClassRef::NotAClass);
     let op_classes = resolve_op_classes(cx, raw, &ops);
     let lattice = resolve_lattice(cx, src, raw, &dtypes);
     let options = resolve_options(cx, raw);
@@ -197,28 +197,43 @@ fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
     out
 }
 
+/// What a name in a list of operations is, as far as `[op_classes]` go.
+enum ClassRef<'c> {
+    /// No class has this name.
+    NotAClass,
+    /// A class that did not resolve (its error is reported).
+    Failed,
+    /// A class, and its operations.
+    Ops(&'c [Op]),
+}
+
 /// Operations are API names, and a layer's operations are among the rule set's; a
-/// layer may also name a class of `[op_classes]`, which stands for its operations.
-fn resolve_ops(
+/// layer may also name a class of `[op_classes]` (`class` says which names are
+/// classes), which stands for its operations.
+fn resolve_ops<'c>(
     cx: &mut Ctxt,
     names: &[Spanned<String>],
     allowed: &[Op],
-    classes: &[(String, Vec<Op>)],
+    class: impl Fn(&str) -> ClassRef<'c>,
 ) -> Vec<Op> {
     let mut out = Vec::new();
     for name in names {
-        if let Some((_, members)) = classes.iter().find(|(c, _)| c == name.get_ref()) {
-            for op in members {
-                if out.contains(op) {
-                    cx.error(
-                        format!("duplicate operation `{op}` (in class `{}`)", name.get_ref()),
-                        name.span(),
-                    );
-                } else {
-                    out.push(*op);
+        match class(name.get_ref()) {
+            ClassRef::Ops(members) => {
+                for op in members {
+                    if out.contains(op) {
+                        cx.error(
+                            format!("duplicate operation `{op}` (in class `{}`)", name.get_ref()),
+                            name.span(),
+                        );
+                    } else {
+                        out.push(*op);
+                    }
                 }
+                continue;
             }
-            continue;
+            ClassRef::Failed => continue,
+            ClassRef::NotAClass => {}
         }
         match Op::parse_name(name.get_ref()) {
             Some(op) if op.name() != name.get_ref() => cx.error(
@@ -239,55 +254,151 @@ fn resolve_ops(
     out
 }
 
-/// `[op_classes]` name groups of the rule set's operations, or of other classes
-/// (without a cycle); a class name is not an operation's name.
-fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
-    let mut out: Vec<(String, Vec<Op>)> = Vec::new();
-    // A class is resolved once every class it names is: in dependency order.
-    let mut pending: Vec<_> = raw.op_classes.iter().collect();
-    while !pending.is_empty() {
-        let ready = |members: &Spanned<Vec<Spanned<String>>>, done: &[(String, Vec<Op>)]| {
-            members.get_ref().iter().all(|m| {
-                Op::parse_name(m.get_ref()).is_some()
-                    || done.iter().any(|(c, _)| c == m.get_ref())
-                    || !raw.op_classes.contains_key(m.get_ref())
-            })
-        };
-        let Some(at) = pending.iter().position(|(_, members)| ready(members, &out)) else {
-            for (name, members) in pending {
-                cx.error(
-                    format!("op class `{name}` names itself through other classes"),
-                    members.span(),
-                );
-            }
-            break;
-        };
-        let (name, members) = pending.remove(at);
-        if Op::parse_name(name).is_some() {
-            cx.error(
-                format!("op class `{name}` has the name of an operation: choose another name"),
-                members.span(),
-            );
-            continue;
-        }
-        if !name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            || name.is_empty()
-        {
-            cx.error(
-                format!("bad op class name `{name}`: use lowercase letters, digits and `_`"),
-                members.span(),
-            );
-            continue;
-        }
-        let resolved = resolve_ops(cx, members.get_ref(), ops, &out);
-        if resolved.is_empty() && members.get_ref().is_empty() {
-            cx.error(format!("op class `{name}` has no operations"), members.span());
-        }
-        out.push((name.clone(), resolved));
+/// The resolved op class called `name` in `classes` (in name order), if any.
+fn find_class<'c>(classes: &'c [(String, Vec<Op>)], name: &str) -> ClassRef<'c> {
+    match classes.binary_search_by(|(c, _)| c.as_str().cmp(name)) {
+        Ok(i) => ClassRef::Ops(&classes[i].1),
+        Err(_) => ClassRef::NotAClass,
     }
-    out
+}
+
+/// `[op_classes]` name groups of the rule set's operations, or of other classes
+/// (without a cycle); a class name is not an operation's name, and is lowercase
+/// letters, digits and `_`. The classes come out in name order, those that
+/// resolve.
+///
+/// Each class is resolved once, after the classes it names: the strongly connected
+/// components of the graph of classes (Tarjan's algorithm, without recursion)
+/// come out in dependency order, so a chain of thousands of classes takes linear
+/// time, and a component of more than one class (or a class naming itself) is a
+/// cycle, each of its classes an error.
+fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
+    let names: Vec<&String> = raw.op_classes.keys().collect();
+    let lists: Vec<&Spanned<Vec<Spanned<String>>>> = raw.op_classes.values().collect();
+    // The class a member names: not an operation's name, and a key of the table
+    // (a class with an operation's name is an error, and the name the operation).
+    let class_of = |member: &str| {
+        if Op::parse_name(member).is_some() {
+            return None;
+        }
+        names.binary_search_by(|n| n.as_str().cmp(member)).ok()
+    };
+    const UNSEEN: usize = usize::MAX;
+    let n = names.len();
+    // Tarjan's bookkeeping: visit order, lowest order reachable, on the stack.
+    let (mut order, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
+    let mut names_itself = vec![false; n];
+    let mut component_stack = Vec::new();
+    let mut resolved: Vec<Option<Option<Vec<Op>>>> = vec![None; n];
+    let mut visited = 0;
+    for root in 0..n {
+        if order[root] != UNSEEN {
+            continue;
+        }
+        // The walk: each class with the position of its next member to follow.
+        let mut walk = vec![(root, 0)];
+        order[root] = visited;
+        low[root] = visited;
+        visited += 1;
+        component_stack.push(root);
+        on_stack[root] = true;
+        while let Some(&(class, next)) = walk.last() {
+            let members = lists[class].get_ref();
+            if let Some(member) = members.get(next) {
+                walk.last_mut().expect("a class on the walk").1 += 1;
+                let Some(named) = class_of(member.get_ref()) else {
+                    continue;
+                };
+                if named == class {
+                    names_itself[class] = true;
+                } else if order[named] == UNSEEN {
+                    order[named] = visited;
+                    low[named] = visited;
+                    visited += 1;
+                    component_stack.push(named);
+                    on_stack[named] = true;
+                    walk.push((named, 0));
+                } else if on_stack[named] {
+                    low[class] = low[class].min(order[named]);
+                }
+                continue;
+            }
+            // Every member followed: the class is done.
+            walk.pop();
+            if let Some(&(parent, _)) = walk.last() {
+                low[parent] = low[parent].min(low[class]);
+            }
+            if low[class] != order[class] {
+                continue;
+            }
+            // `class` roots a component: the classes above it on the stack.
+            let at = component_stack
+                .iter()
+                .rposition(|&c| c == class)
+                .expect("a component's root is on the stack");
+            let component = component_stack.split_off(at);
+            let cycle = component.len() > 1 || names_itself[class];
+            for &c in &component {
+                on_stack[c] = false;
+                if cycle {
+                    cx.error(
+                        format!("op class `{}` names itself through other classes", names[c]),
+                        lists[c].span(),
+                    );
+                    resolved[c] = Some(None);
+                }
+            }
+            if !cycle {
+                let ops = resolve_op_class(cx, names[class], lists[class], ops, |member| {
+                    match class_of(member).map(|c| &resolved[c]) {
+                        Some(Some(Some(ops))) => ClassRef::Ops(ops),
+                        Some(_) => ClassRef::Failed,
+                        None => ClassRef::NotAClass,
+                    }
+                });
+                resolved[class] = Some(ops);
+            }
+        }
+    }
+    names
+        .into_iter()
+        .zip(resolved)
+        .filter_map(|(name, ops)| Some((name.clone(), ops.flatten()?)))
+        .collect()
+}
+
+/// One op class whose members are resolved (`class` finds them): its name is not
+/// an operation's and is lowercase letters, digits and `_`, and it has operations.
+fn resolve_op_class<'c>(
+    cx: &mut Ctxt,
+    name: &str,
+    members: &Spanned<Vec<Spanned<String>>>,
+    ops: &[Op],
+    class: impl Fn(&str) -> ClassRef<'c>,
+) -> Option<Vec<Op>> {
+    if Op::parse_name(name).is_some() {
+        cx.error(
+            format!("op class `{name}` has the name of an operation: choose another name"),
+            members.span(),
+        );
+        return None;
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        || name.is_empty()
+    {
+        cx.error(
+            format!("bad op class name `{name}`: use lowercase letters, digits and `_`"),
+            members.span(),
+        );
+        return None;
+    }
+    let resolved = resolve_ops(cx, members.get_ref(), ops, class);
+    if resolved.is_empty() && members.get_ref().is_empty() {
+        cx.error(format!("op class `{name}` has no operations"), members.span());
+    }
+    Some(resolved)
 }
 
 /// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
@@ -670,7 +781,7 @@ fn resolve_layer(
         );
     }
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
-    let ops = resolve_ops(cx, &raw.ops, env.ops, env.op_classes);
+    let ops = resolve_ops(cx, &raw.ops, env.ops, |name| find_class(env.op_classes, name));
     if env.ops.is_empty() && !raw.ops.is_empty() {
         // Without `rules.ops` the rule set answers every operation as `add`.
         cx.error(
@@ -1202,6 +1313,62 @@ u8   !mixed  u8
                 ("`layer.name`", "\"base\""),
             ]
         );
+    }
+
+    /// The op classes `classes` (TOML lines) resolve to, and the errors reported.
+    fn op_classes_of(classes: &str) -> (Vec<(String, Vec<Op>)>, Vec<String>) {
+        let src = format!("{SRC}\n[op_classes]\n{classes}");
+        let raw = crate::parse::parse_file(&src).unwrap();
+        let mut cx = Ctxt::default();
+        let out = resolve_op_classes(&mut cx, &raw, &[Op::Add, Op::Divide, Op::Equal]);
+        (out, cx.finish().into_iter().map(|d| d.message).collect())
+    }
+
+    fn class(name: &str, ops: &[Op]) -> (String, Vec<Op>) {
+        (name.to_owned(), ops.to_vec())
+    }
+
+    #[test]
+    fn op_classes_resolve_through_each_other_in_any_order() {
+        use Op::{Add, Divide, Equal};
+        let (out, errors) =
+            op_classes_of("x = [\"y\", \"z\"]\ny = [\"w\"]\nz = [\"equal\"]\nw = [\"add\", \"divide\"]\n");
+        assert_eq!(errors, Vec::<String>::new());
+        assert_eq!(
+            out,
+            [
+                class("w", &[Add, Divide]),
+                class("x", &[Add, Divide, Equal]),
+                class("y", &[Add, Divide]),
+                class("z", &[Equal]),
+            ]
+        );
+        // Two classes that share an operation, named by a third.
+        let (_, errors) = op_classes_of("p = [\"q\", \"r\"]\nq = [\"add\"]\nr = [\"add\"]\n");
+        assert_eq!(errors, ["duplicate operation `add` (in class `r`)"]);
+    }
+
+    #[test]
+    fn each_class_on_a_cycle_is_named_and_the_classes_that_name_one_are_not() {
+        use Op::Add;
+        // A class naming itself.
+        let (out, errors) = op_classes_of("s = [\"s\", \"add\"]\nt = [\"s\", \"add\"]\n");
+        assert_eq!(errors, ["op class `s` names itself through other classes"]);
+        assert_eq!(out, [class("t", &[Add])]);
+        // A cycle of three, and a class that names it.
+        let (out, errors) = op_classes_of("d = [\"a\", \"add\"]\na = [\"b\"]\nb = [\"c\"]\nc = [\"a\"]\n");
+        assert_eq!(
+            errors,
+            ["a", "b", "c"].map(|c| format!("op class `{c}` names itself through other classes"))
+        );
+        assert_eq!(out, [class("d", &[Add])]);
+        // A class with an operation's name is an error, and the name the operation.
+        let (out, errors) = op_classes_of("add = [\"divide\"]\nm = [\"add\"]\n");
+        assert_eq!(
+            errors,
+            ["op class `add` has the name of an operation: choose another name"]
+        );
+        assert_eq!(out, [class("m", &[Add])]);
     }
 
     #[test]
