@@ -27,7 +27,6 @@ fn promo() -> Command {
     Command::new(env!("CARGO_BIN_EXE_promo"))
 }
 
-
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -344,7 +343,8 @@ fn convert_promote_streams_in_bounded_memory() {
     std::fs::write(dir.path().join("lhs.bin"), vec![3u8; 48 << 20]).unwrap();
     std::fs::write(dir.path().join("rhs.bin"), f32_bytes(&[1.0, 2.0])).unwrap();
     let mut cmd = promo();
-    cmd.current_dir(dir.path()).args(convert_promote_args("a.bin", "b.bin"));
+    cmd.current_dir(dir.path())
+        .args(convert_promote_args("a.bin", "b.bin"));
     let (peak, status) = peak_kib(cmd);
     assert!(status.success());
     assert_eq!(

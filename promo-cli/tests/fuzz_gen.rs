@@ -146,7 +146,6 @@ fn gen(dir: &Path, file: &str, lang: &str) -> std::process::Output {
         .unwrap()
 }
 
-
 /// Compiles the Rust module with the README's flags and prints its reasons.
 fn rust_reasons(dir: &Path, src: &str) -> String {
     std::fs::write(dir.join("tables.rs"), src).unwrap();

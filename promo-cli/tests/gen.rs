@@ -47,7 +47,6 @@ fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
     out
 }
 
-
 fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
     std::fs::write(dir.join("tables.rs"), promo_gen(table.name, "rust", set)).unwrap();
     // As a library: no warnings, every public item documented.

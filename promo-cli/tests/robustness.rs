@@ -28,7 +28,6 @@ fn scratch(name: &str) -> Scratch {
     )
 }
 
-
 fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
