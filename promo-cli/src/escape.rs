@@ -30,7 +30,7 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `text` of several lines, each [visible](visible): its `\n`s stay line ends, and
+/// `text` of several lines, each [visible]: its `\n`s stay line ends, and
 /// nothing else acts on a terminal.
 pub fn visible_lines(text: &str) -> Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && is_unsafe_char(c)) {

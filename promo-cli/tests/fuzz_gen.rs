@@ -202,10 +202,11 @@ fn acts_on_a_terminal(c: char) -> bool {
             .contains(c)
 }
 
-/// A file name holding `text`: no `/` nor NUL, and `.toml` at the end.
+/// A file name holding `text`: no `/` nor NUL, and `.toml` at the end; written
+/// `./NAME`, so a name starting with `-` is not read as an option.
 fn file_name(text: &str) -> String {
     let name: String = text.chars().filter(|&c| c != '/' && c != '\0').take(40).collect();
-    format!("{name}.toml")
+    format!("./{name}.toml")
 }
 
 #[test]
