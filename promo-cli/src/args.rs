@@ -74,11 +74,8 @@ pub fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<
     if let Some(table) = rules::by_name(spec) {
         return Ok(f(table));
     }
-    if !is_path(spec) {
-        return Err(unknown_rule_set(spec));
-    }
-    let src = read_rule_file(spec)?;
-    let model = promo_rules::load(spec, &src).map_err(|d| d.to_string())?;
+    let RuleSource { path, src } = rule_source(spec)?;
+    let model = promo_rules::load(&path, &src).map_err(|d| d.to_string())?;
     Ok(model.with_table(f))
 }
 

@@ -154,13 +154,10 @@ fn is_descriptor(path: &Path) -> bool {
 
 /// How an [`Output`] reaches its file.
 enum Mode {
-    /// Through a temporary file renamed over `target` at the end.
-    Replace {
-        temp: tempfile::TempPath,
-        target: PathBuf,
-    },
-    /// Straight into the file (`regular`: a regular file, synced at the end).
-    Through { regular: bool },
+    /// Through a temporary file renamed over the output's path at the end.
+    Replace { temp: tempfile::TempPath },
+    /// Straight into the file.
+    Through(Through),
 }
 
 /// A file being written: [`Output::open`], write to [`Output::writer`], then
@@ -233,9 +230,7 @@ impl Output {
             .map_err(|e| format!("cannot write {}: {e}", shown(path)))?;
         Ok(Output {
             path: path.to_path_buf(),
-            mode: Mode::Through {
-                regular: how != Through::Stream,
-            },
+            mode: Mode::Through(how),
             writer: BufWriter::with_capacity(1 << 17, file),
         })
     }
@@ -276,10 +271,7 @@ impl Output {
         }
         Ok(Output {
             path: path.to_path_buf(),
-            mode: Mode::Replace {
-                temp,
-                target: path.to_path_buf(),
-            },
+            mode: Mode::Replace { temp },
             writer: BufWriter::with_capacity(1 << 17, file),
         })
     }
@@ -301,7 +293,7 @@ impl Output {
         let fail = |e: io::Error| format!("cannot write {}: {e}", shown(&path));
         let file = self.writer.into_inner().map_err(|e| fail(e.into_error()))?;
         // A device, FIFO or terminal has nothing to sync (and may refuse to).
-        if !matches!(self.mode, Mode::Through { regular: false }) {
+        if !matches!(self.mode, Mode::Through(Through::Stream)) {
             file.sync_all().map_err(fail)?;
         }
         Ok((self.mode, path))
@@ -323,7 +315,7 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
     for output in outputs {
         finished.push(output.finish()?);
     }
-    // (target, the old file kept under a temporary name, if there was one)
+    // (a renamed file, its old contents kept under a temporary name, if any)
     let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
     let mut result = Ok(());
     let renames = finished
@@ -331,9 +323,10 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
         .filter(|(mode, _)| matches!(mode, Mode::Replace { .. }))
         .count();
     for (mode, path) in finished {
-        let Mode::Replace { temp, target } = mode else {
+        let Mode::Replace { temp } = mode else {
             continue;
         };
+        let target = path;
         // With another rename to come, keep the old file to restore it.
         let backup = if renames > 1 && target.exists() {
             backup_of(&target).ok()
@@ -348,17 +341,18 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
             }
             Err(e) => {
                 unregister(&temp_path);
-                result = Err(format!("cannot write {}: {}", shown(&path), e.error));
+                result = Err(format!("cannot write {}: {}", shown(&target), e.error));
                 break;
             }
         }
     }
-    if result.is_err() {
-        for (target, backup) in done.drain(..) {
-            if let Some(backup) = backup {
-                let _ = backup.persist(&target);
-            }
+    for (target, backup) in done {
+        let Some(backup) = backup else { continue };
+        unregister(&backup);
+        if result.is_err() {
+            let _ = backup.persist(&target);
         }
+        // Otherwise dropped: the old contents are removed.
     }
     result
 }

@@ -77,32 +77,23 @@ fn run(args: &ConvertPromoteArgs) -> Result<DType, Stop> {
         .iter()
         .filter_map(|p| identity(p).ok())
         .collect();
-    let open_input =
-        |path: &Path| File::open(path).map_err(|e| Stop::Bad(format!("cannot read {}: {e}", shown(path))));
     let mut outputs = Vec::with_capacity(2);
-    for (converter, input, out) in [
+    for (converter, input_path, out) in [
         (&lhs_converter, lhs_path, &args.out_lhs),
         (&rhs_converter, rhs_path, &args.out_rhs),
     ] {
-        let mut input = open_input(input)?;
+        let read_failed = |e| Stop::Bad(format!("cannot read {}: {e}", shown(input_path)));
+        let mut input = File::open(input_path).map_err(read_failed)?;
         let mut output = Output::open(out, &inputs).map_err(Stop::Bad)?;
-        convert_stream(converter, &mut input, output.writer()).map_err(|e| {
-            Stop::Bad(match e {
-                StreamError::Write(e) => format!("cannot write {}: {e}", shown(out)),
-                StreamError::Read(e) => format!("cannot read {}: {e}", shown(input_path(args, out))),
-                e => format!("{}: {e}", shown(input_path(args, out))),
-            })
+        convert_stream(converter, &mut input, output.writer()).map_err(|e| match e {
+            StreamError::Write(e) => Stop::Bad(format!("cannot write {}: {e}", shown(out))),
+            StreamError::Read(e) => read_failed(e),
+            e => Stop::Bad(format!("{}: {e}", shown(input_path))),
         })?;
         outputs.push(output);
     }
     commit_all(outputs).map_err(Stop::Bad)?;
     Ok(dtype)
-}
-
-/// The input file whose output is `out`, for messages.
-fn input_path<'a>(args: &'a ConvertPromoteArgs, out: &Path) -> &'a Path {
-    let spec = if out == args.out_lhs { &args.lhs } else { &args.rhs };
-    operand(spec).map_or(Path::new(spec.as_str()), |(_, path)| path)
 }
 
 /// Runs `promo convert-promote`: writes both operands converted to the promoted
