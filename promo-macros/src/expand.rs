@@ -1,9 +1,9 @@
 //! Stage 3: a checked rule set to Rust items.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use promo_rules::model::{domain_len, index_map, OptionDefKind, RuleFile};
+use promo_rules::model::{OptionDefKind, RuleFile};
 use promo_rules::names::camel;
-use promo_table::{Cell, DType, Op, Operand, OptionValue, Refusal, Side};
+use promo_table::{Cell, DType, Op, Operand, OptionKind, OptionValue, Refusal, RuleTable, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
 
@@ -152,22 +152,29 @@ fn braces_as_text(text: &str) -> String {
     text.replace('{', "{{").replace('}', "}}")
 }
 
-/// The `const` table: the same data the rule file holds, as slices.
+/// The `const` table: the [`RuleTable`] the rule file lends through
+/// [`RuleFile::with_table`] (the one mapping from the model, the CLI's too), written
+/// out as slices.
 fn expand_table(rules: &RuleFile) -> TokenStream {
+    rules.with_table(table_tokens)
+}
+
+/// A [`RuleTable`] as a `const` expression.
+fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
     let t = quote!(::promo_core::__private::table);
-    let (name, title, version, commutative) = (&rules.name, &rules.title, &rules.version, rules.commutative);
-    let dtypes = rules.dtypes.iter().map(|&d| dtype_tokens(d));
-    let ops = rules.ops.iter().map(|&o| op_tokens(o));
-    let options = rules.options.iter().map(|o| {
-        let (oname, doc, default) = (&o.name, &o.doc, value_tokens(o.default));
-        let kind = match &o.kind {
-            OptionDefKind::Bool => quote!(#t::OptionKind::Bool),
-            OptionDefKind::DType => quote!(#t::OptionKind::DType),
-            OptionDefKind::Choice(words) => quote!(#t::OptionKind::Choice(&[#(#words),*])),
+    let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
+    let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
+    let ops = table.ops.iter().map(|&o| op_tokens(o));
+    let options = table.options.iter().map(|o| {
+        let (oname, doc, default) = (o.name, o.doc, value_tokens(o.default));
+        let kind = match o.kind {
+            OptionKind::Bool => quote!(#t::OptionKind::Bool),
+            OptionKind::DType => quote!(#t::OptionKind::DType),
+            OptionKind::Choice(words) => quote!(#t::OptionKind::Choice(&[#(#words),*])),
         };
         quote!(#t::OptionSpec { name: #oname, kind: #kind, default: #default, doc: #doc })
     });
-    let python = rules.python.iter().map(|p| {
+    let python = table.python.iter().map(|p| {
         let typed = |d: DType, kind: TokenStream| {
             let d = dtype_tokens(d);
             quote!(::core::option::Option::Some(#t::Operand::#kind(#d)))
@@ -181,21 +188,18 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
             None => quote!(::core::option::Option::None),
         }
     });
-    let reasons = rules.reasons.iter().map(|(_, text)| text);
-    let layers = rules.layers.iter().enumerate().map(|(index, l)| {
-        let lname = &l.name;
+    let reasons = table.reasons.iter();
+    let layers = table.layers.iter().map(|l| {
+        let lname = l.name;
         let when = l.when.iter().map(|c| {
             let (opt, value) = (c.option, value_tokens(c.value));
             quote!(#t::Condition { option: #opt, value: #value })
         });
         let lops = l.ops.iter().map(|&o| op_tokens(o));
         let (lhs, rhs) = (side_tokens(l.lhs), side_tokens(l.rhs));
-        let row_of = index_map(&l.rows, domain_len(l.lhs));
-        let col_of = index_map(&l.cols, domain_len(l.rhs));
-        let width = l.cols.len();
+        let (row_of, col_of, width, statement_end) = (l.row_of, l.col_of, l.width, l.statement_end);
         let cells = l.cells.iter().map(|&c| cell_tokens(c));
         let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
-        let statement_end = promo_rules::model::statement_end(&rules.layers, index);
         let retype = l.retype.iter().map(|&(a, b)| {
             let (a, b) = (dtype_tokens(a), dtype_tokens(b));
             quote!((#a, #b))
@@ -217,7 +221,7 @@ fn expand_table(rules: &RuleFile) -> TokenStream {
             }
         }
     });
-    let flat = match rules.with_table(|table| table.flatten()) {
+    let flat = match table.flatten() {
         Some(parts) => {
             let (radix, op_slot, op_slots, key_of, keys, cells) = (
                 &parts.radix,

@@ -211,7 +211,7 @@ pub struct Spans {
 }
 
 /// The index of the first layer after the statement that layer `i` belongs to.
-pub fn statement_end(layers: &[LayerDef], i: usize) -> usize {
+pub(crate) fn statement_end(layers: &[LayerDef], i: usize) -> usize {
     let statement = layers[i].statement;
     i + layers[i..]
         .iter()
@@ -219,14 +219,8 @@ pub fn statement_end(layers: &[LayerDef], i: usize) -> usize {
         .count()
 }
 
-/// The size of the key domain of a side: dtypes, Python kinds, or both and weak
-/// dtypes ([`Side::domain_len`]).
-pub fn domain_len(side: Side) -> usize {
-    side.domain_len()
-}
-
 /// `index_of[key] = position`, [`promo_table::ABSENT`] elsewhere.
-pub fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
+pub(crate) fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
     let mut map = vec![promo_table::ABSENT; domain];
     for (i, &k) in keys.iter().enumerate() {
         map[k] = i as u8;
@@ -265,8 +259,8 @@ impl RuleFile {
             .iter()
             .map(|l| {
                 (
-                    index_map(&l.rows, domain_len(l.lhs)),
-                    index_map(&l.cols, domain_len(l.rhs)),
+                    index_map(&l.rows, l.lhs.domain_len()),
+                    index_map(&l.cols, l.rhs.domain_len()),
                 )
             })
             .collect();
