@@ -177,6 +177,14 @@ fn tensorflow_matches_tensorflow() {
 }
 
 #[test]
+fn tensorflow_device_cpu_matches_what_the_cpu_build_runs() {
+    // With `device = "cpu"`, what this build has no kernel for is refused too
+    // (floordiv of complex), and so is every case whose promotion never showed.
+    let seen = conform_with("tensorflow", &["device=cpu"], true);
+    assert_eq!(seen.compared, 66_270);
+}
+
+#[test]
 fn jax_matches_jax() {
     // Every case of the four option combinations, weak results compared as weak.
     assert_eq!(conform("jax"), 91_140);

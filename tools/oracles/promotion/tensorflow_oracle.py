@@ -14,11 +14,14 @@ float32 ones where `ones` has no kernel for the dtype), `scalar:DTYPE` a rank-0 
 allows to be weak (i32 i64 f32 f64 c128), `python:KIND` the literal True, 3, 2.5 or
 1+2j. Every op goes through its function (`tf.math.add(a, b)`), which takes a Python
 scalar on either side. The result is the returned tensor's dtype, written
-`weak:DTYPE` when it is a WeakTensor. Where promotion chose a dtype and the op has no
-kernel for it (and TF's promotion function, `flexible_dtypes.result_type`, agrees on
-that dtype), TF says so (`Value for attr 'T' of float8_e4m3fn is not in the list of
-allowed values`) and the case is `[lhs, rhs, promoted, error]` with that dtype (bool
-for comparisons and logical operations). An op the new promotion does not wrap (it
+`weak:DTYPE` when it is a WeakTensor. Where promotion chose a dtype and the op's
+signature excludes it (`Value for attr 'T' of bool is not in the list of allowed
+values`: the op's registered type list, the same on every device), the operation
+refuses the pair: the case is `[lhs, rhs, None, error]`. Where promotion chose a dtype
+(and TF's promotion function, `flexible_dtypes.result_type`, agrees on that dtype) and
+this CPU build has no kernel for it (`Could not find device for node`), the case is
+`[lhs, rhs, promoted, error]` with that dtype (bool for comparisons and logical
+operations): a fact of the build, not of the operation. An op the new promotion does not wrap (it
 takes one dtype) checks its first operand's dtype against its kernels before it
 compares the second's: where that failed for two tensors of different dtypes, what
 the op does with them never showed, and the case is `[lhs, rhs, None, error,
@@ -151,13 +154,15 @@ def child(mode, out_path):
     by_name = dict(operands)
 
     def promoted_without_kernel(op, case):
-        """The dtype TF promoted to, when the op then had no kernel for it: the error
-        names the dtype the op was given, and TF's promotion function agrees that this
-        is where the two operands go. (Where the promotion function refuses, e.g.
+        """The dtype TF promoted to, when this build then had no kernel for it: the
+        error names the dtype the op was given, and TF's promotion function agrees that
+        this is where the two operands go. (Where the promotion function refuses, e.g.
         float8 with uint8, the weak-tensor wrapper passes the operands through unchanged
-        and the op complains about the first one's dtype: no promotion happened.)"""
+        and the op complains about the first one's dtype: no promotion happened.) None
+        where the op's own signature excludes the dtype: the operation refuses it."""
         text = case[3]
         m = NOT_ALLOWED.search(text)
+        signature = m is not None and m.group(1) in KERNEL_NAMES
         named = KERNEL_NAMES.get(m.group(1)) if m else None
         if named is None:
             m = NO_DEVICE.search(text)
@@ -169,6 +174,8 @@ def child(mode, out_path):
         if op in SAME_DTYPE_OPS and not any(o.startswith("python:") for o in case[:2]):
             if case[0].split(":")[-1] != case[1].split(":")[-1]:
                 return UNKNOWN_PROMOTION
+        if signature:
+            return None
         try:
             promoted, _ = flexible_dtypes.result_type(by_name[case[0]], by_name[case[1]])
         except Exception:  # noqa: BLE001
