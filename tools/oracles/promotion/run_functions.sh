@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates tests/data/promotion/functions/*.json: what each framework's own
+# promotion function (result_type, promote_types) answers.
+#   tools/oracles/promotion/setup.sh                             # once
+#   tools/oracles/promotion/run_functions.sh
+# VENVS (default /work/venvs) is where setup.sh put the environments.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+data=$(cd "$here/../../../tests/data/promotion" && pwd)/functions
+mkdir -p "$data"
+venvs=${VENVS:-/work/venvs}
+export PYTHONHASHSEED=0   # error messages that list a set of dtypes follow string hashing
+timed() { local t=$SECONDS; "$@"; echo "  ($((SECONDS - t)) s)" >&2; }
+timed "$venvs/numpy/bin/python" "$here/numpy_functions_oracle.py" "$data/numpy.json"
+timed "$venvs/torch/bin/python" "$here/torch_functions_oracle.py" "$data/torch.json"
+timed "$venvs/array_api/bin/python" "$here/array_api_functions_oracle.py" "$data/array_api.json"
+timed "$venvs/tensorflow/bin/python" "$here/tensorflow_functions_oracle.py" "$data/tensorflow.json"
+timed "$venvs/jax/bin/python" "$here/jax_functions_oracle.py" "$data/jax.json"
