@@ -26,8 +26,17 @@ struct Conformance {
 }
 
 fn conform_with(name: &str, extra: &[&str], ran: bool) -> Conformance {
+    conform_to(name, promotion_data(name), extra, ran)
+}
+
+/// Compares rule set `name` with what its framework's own promotion function gave
+/// (`tests/data/promotion/functions/NAME.json`: `result_type`, `promote_types`).
+fn conform_functions(name: &str) -> usize {
+    conform_to(name, promotion_data(&format!("functions/{name}")), &[], false).compared
+}
+
+fn conform_to(name: &str, data: PromotionData, extra: &[&str], ran: bool) -> Conformance {
     let table = rules::by_name(name).unwrap_or_else(|| panic!("no bundled rule set `{name}`"));
-    let data: PromotionData = promotion_data(name);
     let mut accepted: Vec<DType> = data
         .dtypes
         .iter()
@@ -188,4 +197,17 @@ fn tensorflow_device_cpu_matches_what_the_cpu_build_runs() {
 fn jax_matches_jax() {
     // Every case of the four option combinations, weak results compared as weak.
     assert_eq!(conform("jax"), 91_140);
+}
+
+#[test]
+fn array_api_result_type_matches_array_api_strict() {
+    // `result_type` on every pair of arrays, 0-d arrays and Python scalars.
+    assert_eq!(conform_functions("array_api"), 900);
+}
+
+#[test]
+fn tensorflow_result_type_matches_flexible_dtypes() {
+    // `flexible_dtypes.result_type` in both modes: tensors, rank-0 tensors, WeakTensors
+    // and Python scalars on either side and on both.
+    assert_eq!(conform_functions("tensorflow"), 4_418);
 }

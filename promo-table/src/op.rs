@@ -118,6 +118,14 @@ ops! {
     L1Loss = "l1_loss";
     /// Mean squared error loss.
     MseLoss = "mse_loss";
+    /// The framework's promotion function on two operands (`np.result_type`,
+    /// `torch.result_type`, `jnp.result_type`, `array_api_strict.result_type`,
+    /// TensorFlow's `flexible_dtypes.result_type`): the dtype it names, with none of
+    /// an operation's own restrictions.
+    ResultType = "result_type";
+    /// The framework's promotion function on two dtypes, where it differs from
+    /// `result_type` (`np.promote_types`, `torch.promote_types`).
+    PromoteTypes = "promote_types";
 }
 
 impl Op {
