@@ -29,10 +29,12 @@ fn conform_with(name: &str, extra: &[&str], ran: bool) -> Conformance {
     conform_to(name, promotion_data(name), extra, ran)
 }
 
-/// Compares rule set `name` with what its framework's own promotion function gave
-/// (`tests/data/promotion/functions/NAME.json`: `result_type`, `promote_types`).
-fn conform_functions(name: &str) -> usize {
-    conform_to(name, promotion_data(&format!("functions/{name}")), &[], false).compared
+/// Compares rule set `name` with what its framework's own promotion functions `ops`
+/// gave (`tests/data/promotion/functions/NAME.json`: `result_type`, `promote_types`).
+fn conform_functions(name: &str, ops: &[&str]) -> usize {
+    let mut data = promotion_data(&format!("functions/{name}"));
+    data.groups.retain(|g| ops.contains(&g.op.as_str()));
+    conform_to(name, data, &[], false).compared
 }
 
 fn conform_to(name: &str, data: PromotionData, extra: &[&str], ran: bool) -> Conformance {
@@ -202,12 +204,26 @@ fn jax_matches_jax() {
 #[test]
 fn array_api_result_type_matches_array_api_strict() {
     // `result_type` on every pair of arrays, 0-d arrays and Python scalars.
-    assert_eq!(conform_functions("array_api"), 900);
+    assert_eq!(conform_functions("array_api", &["result_type"]), 900);
 }
 
 #[test]
 fn tensorflow_result_type_matches_flexible_dtypes() {
     // `flexible_dtypes.result_type` in both modes: tensors, rank-0 tensors, WeakTensors
     // and Python scalars on either side and on both.
-    assert_eq!(conform_functions("tensorflow"), 4_418);
+    assert_eq!(conform_functions("tensorflow", &["result_type"]), 4_418);
+}
+
+#[test]
+fn torch_result_type_matches_pytorch() {
+    // `torch.result_type` on tensors, zero-dim tensors and Python scalars, on either
+    // side and on both.
+    assert_eq!(conform_functions("torch", &["result_type"]), 2_304);
+}
+
+#[test]
+fn torch_promote_types_matches_pytorch() {
+    // `torch.promote_types` of the operands' dtypes: a zero-dim tensor's dtype counts in
+    // full, a Python scalar is no dtype.
+    assert_eq!(conform_functions("torch", &["promote_types"]), 2_304);
 }
