@@ -53,6 +53,13 @@ fn decoding_an_odd_count_drops_the_padding() {
         converted("f4e2m1", "f32", Some("3"), &[0xa2, 0x07]),
         f32_bytes(&[1.0, -1.0, 6.0])
     );
+    // i2 codes 1, 2, 3, 0, 1 (values 1, -2, -1, 0, 1), four per byte, element 0 in
+    // the low bits; the last byte's six high bits are padding (all ones here).
+    assert_eq!(
+        converted("i2", "i8", Some("5"), &[0b00_11_10_01, 0b111111_01]),
+        [1, 0xfe, 0xff, 0, 1]
+    );
+    assert_eq!(converted("u2", "u8", Some("3"), &[0b11_01_10_11]), [3, 2, 1]);
     // One element: the whole high nibble is padding.
     assert_eq!(converted("u4", "u8", Some("1"), &[0x5c]), [12]);
     // No elements, no bytes.
@@ -71,6 +78,11 @@ fn encoding_an_odd_count_writes_onnx_padding() {
         [0xa2, 0x07]
     );
     assert_eq!(converted("u8", "u4", Some("3"), &[7, 8, 9]), [0x87, 0x09]);
+    assert_eq!(
+        converted("f32", "i2", Some("5"), &f32_bytes(&[1.0, -2.0, -1.0, 0.0, 1.0])),
+        [0b00_11_10_01, 0b01]
+    );
+    assert_eq!(converted("u8", "u2", Some("3"), &[3, 2, 1]), [0b01_10_11]);
     // Packed to packed: the source's padding (0xf) is not carried over.
     assert_eq!(converted("i4", "i4", Some("3"), &[0x21, 0xf3]), [0x21, 0x03]);
     assert_eq!(converted("i4", "u4", Some("3"), &[0x21, 0xf3]), [0x21, 0x03]);
@@ -98,7 +110,15 @@ fn a_wrong_byte_count_is_an_error() {
         &convert("i4", "i8", Some("3"), &[0x21, 0x03, 0x00]),
         "promo: 3 elements of 4 bits take 2 bytes, but the input holds more",
     );
-    // Four i4 fill two bytes exactly; so do three.
+    fails_with(
+        &convert("i2", "i8", Some("5"), &[0, 0, 0]),
+        "5 elements of 2 bits take 2 bytes, but the input holds more",
+    );
+    fails_with(
+        &convert("u2", "u8", Some("5"), &[0]),
+        "5 elements of 2 bits take 2 bytes, but the input holds 1",
+    );
+    // Four i4 fill two bytes exactly.
     assert_eq!(converted("i4", "i8", Some("4"), &[0x21, 0x43]), [1, 2, 3, 4]);
     fails_with(
         &convert("f32", "i4", Some("2"), &f32_bytes(&[1.0, 2.0, 3.0])),

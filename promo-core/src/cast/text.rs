@@ -138,6 +138,9 @@ macro_rules! text_kinds {
     (@int $t:ty, nibble, $dtype:ident) => {
         text_kinds!(@int_range $t, $dtype, <$t>::MIN.get() as i128, <$t>::MAX.get() as i128);
     };
+    (@int $t:ty, crumb, $dtype:ident) => {
+        text_kinds!(@int_range $t, $dtype, <$t>::MIN.get() as i128, <$t>::MAX.get() as i128);
+    };
     (@int $t:ty, $layout:ident, $dtype:ident) => {
         text_kinds!(@int_range $t, $dtype, <$t>::MIN as i128, <$t>::MAX as i128);
     };
