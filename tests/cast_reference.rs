@@ -58,7 +58,7 @@ fn run(from: DType, to: DType, inputs: &[u64], options: &CastOptions) -> Vec<u64
     // one that does: pad with zero codes and drop their outputs.
     let mut padded = inputs.to_vec();
     let per_byte = (8 / from.bits()).max(1) as usize;
-    while padded.len() % per_byte != 0 {
+    while !padded.len().is_multiple_of(per_byte) {
         padded.push(0);
     }
     let out = convert(from, to, &pack(from, &padded), options).expect("convert");

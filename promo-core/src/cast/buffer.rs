@@ -191,9 +191,11 @@ impl Converter {
 }
 
 /// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
-/// types two per byte, low nibble first) and the result holds them as `to`.
+/// types two per byte, low nibble first; 2-bit types four per byte, element 0 in
+/// the low bits) and the result holds them as `to`.
 ///
-/// For 4-bit sources every nibble is an element (an odd count is not expressible);
+/// For packed sources every slot is an element (a count that does not fill the
+/// last byte is not expressible here; see [`convert_stream_exact`](super::convert_stream_exact));
 /// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
 pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
     let converter = Converter::new(from, to, *options)?;

@@ -262,7 +262,7 @@ pub trait FormatKind {
 }
 
 /// [`parse_value`] for a dtype known at run time: the result's bit pattern,
-/// zero-extended (4-bit types as their code).
+/// zero-extended (2- and 4-bit types as their code).
 pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, ParseValueError> {
     macro_rules! parse {
         ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
