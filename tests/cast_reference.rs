@@ -20,13 +20,13 @@ fn dtype(name: &str) -> DType {
     name.parse().unwrap_or_else(|_| panic!("dtype {name}"))
 }
 
-/// Packs bit patterns as a buffer of `d` (4-bit types two per byte).
+/// Packs bit patterns as a buffer of `d` (2- and 4-bit types four or two per byte).
 fn pack(d: DType, values: &[u64]) -> Vec<u8> {
     let bits = d.bits() as usize;
-    if bits == 4 {
-        let codes: Vec<u8> = values.iter().map(|&v| v as u8 & 0xf).collect();
+    if bits < 8 {
+        let codes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
         let mut out = Vec::new();
-        promo_core::narrow::pack_nibbles(&codes, &mut out);
+        promo_core::narrow::pack_codes(d.bits(), &codes, &mut out);
         return out;
     }
     values
@@ -38,9 +38,9 @@ fn pack(d: DType, values: &[u64]) -> Vec<u8> {
 /// Unpacks `count` bit patterns of `d`.
 fn unpack(d: DType, bytes: &[u8], count: usize) -> Vec<u64> {
     let bits = d.bits() as usize;
-    if bits == 4 {
+    if bits < 8 {
         let mut codes = Vec::new();
-        promo_core::narrow::unpack_nibbles(bytes, count, &mut codes);
+        promo_core::narrow::unpack_codes(d.bits(), bytes, count, &mut codes);
         return codes.into_iter().map(u64::from).collect();
     }
     bytes
@@ -54,9 +54,11 @@ fn unpack(d: DType, bytes: &[u8], count: usize) -> Vec<u64> {
 }
 
 fn run(from: DType, to: DType, inputs: &[u64], options: &CastOptions) -> Vec<u64> {
-    // An odd count of 4-bit inputs cannot be packed unambiguously: pad and drop.
+    // A packed count that does not fill the last byte cannot be told apart from
+    // one that does: pad with zero codes and drop their outputs.
     let mut padded = inputs.to_vec();
-    if from.bits() == 4 && padded.len() % 2 == 1 {
+    let per_byte = (8 / from.bits()).max(1) as usize;
+    while !padded.len().is_multiple_of(per_byte) {
         padded.push(0);
     }
     let out = convert(from, to, &pack(from, &padded), options).expect("convert");
@@ -217,6 +219,45 @@ fn encode_vectors_match_the_reference() {
     );
 }
 
+/// Compares the rows of an integer or bool reference group, leaving out what the
+/// reference does differently on purpose or leaves undefined; the number compared.
+fn compare_int_rows(from: DType, to: DType, options: &CastOptions, rows: Vec<(u64, u64, u64)>) -> usize {
+    let mut compared = 0;
+    for (input, e, a) in rows {
+        let exact_in_f32 = |x: f64| x as f32 as f64 == x;
+        if from.is_integer() && to.is_float() && to.bits() <= 16 {
+            // The reference goes through a wider float first (two roundings) for
+            // integers that f32 cannot hold; promo rounds once.
+            let x = run(from, DType::F64, &[input], options)[0];
+            if !exact_in_f32(f64::from_bits(x)) {
+                continue;
+            }
+        }
+        // numpy's u32 result for NaN and ±inf depends on the element's position
+        // (vector body or scalar tail), so only finite inputs are compared there.
+        let position_dependent = to == DType::U32 && matches!(from, DType::F32 | DType::F64);
+        if from.is_float()
+            && !to.is_float()
+            && to != DType::Bool
+            && (position_dependent || !matches!(from, DType::F16 | DType::F32 | DType::F64))
+        {
+            // NaN and ±inf into integers are undefined in ONNX; for ml_dtypes
+            // sources the reference saturates or zeroes them, promo keeps one
+            // x86 rule for every float (as onnxruntime does).
+            let x = f64::from_bits(run(from, DType::F64, &[input], options)[0]);
+            if !x.is_finite() {
+                continue;
+            }
+        }
+        compared += 1;
+        assert_eq!(
+            a, e,
+            "{from}->{to} {options:?} input {input:#x}: promo {a:#x}, reference {e:#x}"
+        );
+    }
+    compared
+}
+
 #[test]
 fn integer_and_bool_casts_match_the_reference() {
     let groups = load("ints.json");
@@ -226,40 +267,78 @@ fn integer_and_bool_casts_match_the_reference() {
             continue;
         }
         let (from, to, options, rows) = run_group(group);
+        compared += compare_int_rows(from, to, &options, rows);
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+/// Every i2 and u2 code into every type and every type into i2 and u2
+/// (`int2.json`): against the onnx 1.23.2 reference evaluator, and against
+/// onnxruntime where the reference has no such cast (2-bit ↔ 4-bit and between the
+/// two 2-bit types, f8e8m0 → 2-bit).
+#[test]
+fn two_bit_integers_match_the_reference() {
+    let data = load("int2.json");
+    let (mut compared, mut by_onnxruntime) = (0usize, 0usize);
+    let mut covered = std::collections::BTreeSet::new();
+    for group in data["groups"].as_array().unwrap() {
+        if group.get("outputs").is_none() {
+            continue;
+        }
+        let (from, to, options, rows) = run_group(group);
+        covered.insert((from, to));
+        if group["reference"].as_str().unwrap().starts_with("onnx 1.23") {
+            compared += compare_int_rows(from, to, &options, rows);
+            continue;
+        }
+        // onnxruntime: integers wrap as in the reference. Floats only where they
+        // are integers within i32: onnxruntime rounds fractions half away from zero
+        // into narrow integers, where the reference truncates.
         for (input, e, a) in rows {
-            let exact_in_f32 = |x: f64| x as f32 as f64 == x;
-            if from.is_integer() && to.is_float() && to.bits() <= 16 {
-                // The reference goes through a wider float first (two roundings) for
-                // integers that f32 cannot hold; promo rounds once.
-                let x = run(from, DType::F64, &[input], &options)[0];
-                if !exact_in_f32(f64::from_bits(x)) {
-                    continue;
-                }
+            let x = f64::from_bits(run(from, DType::F64, &[input], &options)[0]);
+            if from.is_float() && !(x.fract() == 0.0 && x.abs() < 2f64.powi(31)) {
+                continue;
             }
-            // numpy's u32 result for NaN and ±inf depends on the element's position
-            // (vector body or scalar tail), so only finite inputs are compared there.
-            let position_dependent = to == DType::U32 && matches!(from, DType::F32 | DType::F64);
-            if from.is_float()
-                && !to.is_float()
-                && to != DType::Bool
-                && (position_dependent || !matches!(from, DType::F16 | DType::F32 | DType::F64))
-            {
-                // NaN and ±inf into integers are undefined in ONNX; for ml_dtypes
-                // sources the reference saturates or zeroes them, promo keeps one
-                // x86 rule for every float (as onnxruntime does).
-                let x = f64::from_bits(run(from, DType::F64, &[input], &options)[0]);
-                if !x.is_finite() {
-                    continue;
-                }
-            }
-            compared += 1;
+            by_onnxruntime += 1;
             assert_eq!(
                 a, e,
-                "{from}->{to} {options:?} input {input:#x}: promo {a:#x}, reference {e:#x}"
+                "{from}->{to} input {input:#x}: promo {a:#x}, onnxruntime {e:#x}"
             );
         }
     }
-    assert!(compared > 10_000, "{compared}");
+    let castable = [
+        "bool",
+        "i2",
+        "u2",
+        "i4",
+        "u4",
+        "i8",
+        "u8",
+        "i16",
+        "u16",
+        "i32",
+        "u32",
+        "i64",
+        "u64",
+        "f16",
+        "bf16",
+        "f32",
+        "f64",
+        "f8e4m3fn",
+        "f8e4m3fnuz",
+        "f8e5m2",
+        "f8e5m2fnuz",
+        "f8e8m0",
+        "f4e2m1",
+    ];
+    for two in [DType::I2, DType::U2] {
+        for other in castable.iter().map(|n| dtype(n)).filter(|&d| d != two) {
+            assert!(covered.contains(&(two, other)), "no data for {two} -> {other}");
+            assert!(covered.contains(&(other, two)), "no data for {other} -> {two}");
+        }
+    }
+    assert!(compared > 300_000, "{compared}");
+    assert!(by_onnxruntime > 100, "{by_onnxruntime}");
 }
 
 #[test]

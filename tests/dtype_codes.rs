@@ -22,12 +22,12 @@ fn onnx_codes_match_the_onnx_package() {
                 known += 1;
             }
             None => assert!(
-                ["UNDEFINED", "UINT2", "INT2", "FLOAT6E2M3", "FLOAT6E3M2"].contains(&name.as_str()),
+                ["UNDEFINED", "FLOAT6E2M3", "FLOAT6E3M2"].contains(&name.as_str()),
                 "ONNX `{name}` ({code}) has no promo dtype"
             ),
         }
     }
-    assert_eq!(known, 24);
+    assert_eq!(known, 26);
     for &d in DType::ALL {
         if let Some(code) = d.to_onnx() {
             assert_eq!(DType::from_onnx(code), Some(d));
@@ -52,10 +52,12 @@ fn dtypes_serialize_as_their_canonical_names() {
 
 #[test]
 fn every_element_type_names_its_dtype() {
-    use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i4, u4};
+    use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i2, i4, u2, u4};
     use promo_core::{bf16, f16};
     let pairs = [
         (DType::of::<bool>(), "bool"),
+        (DType::of::<i2>(), "i2"),
+        (DType::of::<u2>(), "u2"),
         (DType::of::<i4>(), "i4"),
         (DType::of::<u4>(), "u4"),
         (DType::of::<i64>(), "i64"),

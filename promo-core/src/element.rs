@@ -28,7 +28,7 @@ pub(crate) mod sealed {
 /// | --- | --- |
 /// | `bool` | `bool` |
 /// | `i8`..`i64`, `u8`..`u64` | the integer primitives |
-/// | `i4`, `u4` | [`i4`](crate::narrow::i4), [`u4`](crate::narrow::u4) (one value per byte; see `narrow` for packing) |
+/// | `i2`, `u2`, `i4`, `u4` | [`i2`](crate::narrow::i2), [`u2`](crate::narrow::u2), [`i4`](crate::narrow::i4), [`u4`](crate::narrow::u4) (one value per byte; see `narrow` for packing) |
 /// | `f16`, `bf16` | [`half::f16`], [`half::bf16`] |
 /// | `f32`, `f64` | the float primitives |
 /// | `f8e4m3fn` … `f8e8m0`, `f4e2m1` | [`f8e4m3fn`](crate::narrow::f8e4m3fn) … [`f8e8m0`](crate::narrow::f8e8m0), [`f4e2m1`](crate::narrow::f4e2m1) |
@@ -57,8 +57,9 @@ pub trait Element: HasDType + Copy + Send + Sync + 'static + sealed::Sealed {}
 /// | `int`, `float`, `half` | little-endian, `size_of` bytes | the integer and float primitives; `f16`, `bf16` |
 /// | `byte` | one byte, the narrow type's code | the float8 formats, `f8e8m0` |
 /// | `nibble` | four bits, two per byte, low nibble first | `i4`, `u4`, `f4e2m1` |
+/// | `crumb` | two bits, four per byte, element 0 in the low bits | `i2`, `u2` |
 ///
-/// Text: `bool`, `int` (parses integers in range; the integers, `i4`, `u4`), `f16`,
+/// Text: `bool`, `int` (parses integers in range; the integers, `i2`, `u2`, `i4`, `u4`), `f16`,
 /// `f32`, `f64` (parses any number; writes the shortest digits of that precision;
 /// `f32` for every float but `f16` and `f64`).
 macro_rules! for_each_element {
@@ -99,6 +100,12 @@ macro_rules! element_rows {
     (@row $m:ident [$($out:tt)*] $dtype:ident half [$ty:ident] $($rest:tt)*) => {
         $crate::element::element_rows! { @next $m [$($out)* $dtype: ::half::$ty = half / f32,] $($rest)* }
     };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [i2] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::i2 = crumb / int,] $($rest)* }
+    };
+    (@row $m:ident [$($out:tt)*] $dtype:ident narrow [u2] $($rest:tt)*) => {
+        $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::u2 = crumb / int,] $($rest)* }
+    };
     (@row $m:ident [$($out:tt)*] $dtype:ident narrow [i4] $($rest:tt)*) => {
         $crate::element::element_rows! { @next $m [$($out)* $dtype: $crate::narrow::i4 = nibble / int,] $($rest)* }
     };
@@ -134,6 +141,7 @@ macro_rules! elements {
     // links the others.
     (@has_dtype $dtype:ident $ty:ty, byte) => { elements!(@own $dtype $ty); };
     (@has_dtype $dtype:ident $ty:ty, nibble) => { elements!(@own $dtype $ty); };
+    (@has_dtype $dtype:ident $ty:ty, crumb) => { elements!(@own $dtype $ty); };
     (@has_dtype $dtype:ident $ty:ty, $other:ident) => {};
     (@own $dtype:ident $ty:ty) => {
         impl HasDType for $ty {
@@ -146,9 +154,10 @@ macro_rules! elements {
             Some(bytemuck::cast_slice(s))
         }
     };
-    // Nibble types (one value per byte here, two per byte in a buffer) and complex
-    // types (no ONNX Cast) have no byte view.
+    // Nibble and crumb types (one value per byte here, two or four per byte in a
+    // buffer) and complex types (no ONNX Cast) have no byte view.
     (@view nibble) => {};
+    (@view crumb) => {};
     (@view complex) => {};
     // Laid out as in a (little-endian) buffer.
     (@view $pod:ident) => {

@@ -32,11 +32,13 @@ macro_rules! for_each_element_type {
         $($m)*! {
             $($arg)*
             Bool: std [bool],
+            I2: narrow [i2],
             I4: narrow [i4],
             I8: std [i8],
             I16: std [i16],
             I32: std [i32],
             I64: std [i64],
+            U2: narrow [u2],
             U4: narrow [u4],
             U8: std [u8],
             U16: std [u16],

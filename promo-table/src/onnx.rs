@@ -3,8 +3,7 @@
 use crate::DType;
 
 /// Each dtype ONNX names, with its `TensorProto.DataType` code (onnx 1.23.2).
-/// `u1`, `u2`, `u3`, `u6` and `nf4` have none (ONNX's `UINT2` is a different
-/// proposal's type, which promo does not model).
+/// `u1`, `u3`, `u6` and `nf4` have none.
 const CODES: &[(DType, i32)] = &[
     (DType::F32, 1),
     (DType::U8, 2),
@@ -30,6 +29,8 @@ const CODES: &[(DType, i32)] = &[
     (DType::I4, 22),
     (DType::F4E2M1, 23),
     (DType::F8E8M0, 24),
+    (DType::U2, 25),
+    (DType::I2, 26),
 ];
 
 impl DType {

@@ -2,7 +2,8 @@
 //! little-endian buffer, streamed), both ONNX `Cast` as `promo_core::cast` does it.
 
 use promo_core::cast::{
-    cast_bits, convert_stream, format_bits, parse_str, CastOptions, Converter, StreamError, NEWEST_OPSET,
+    cast_bits, convert_stream, convert_stream_exact, format_bits, parse_str, CastOptions, Converter,
+    StreamError, NEWEST_OPSET,
 };
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
@@ -84,6 +85,27 @@ pub struct ConvertArgs {
     /// Write the output to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
+    /// The number of elements: the input must hold exactly the bytes they take
+    /// (ceil(N × bits / 8)). A packed input (i4, u4, f4e2m1, i2, u2) then gives N
+    /// elements, its last byte's unused high bits being padding; without it every
+    /// element slot of every byte is an element.
+    #[arg(long, value_name = "N")]
+    count: Option<u64>,
+}
+
+impl ConvertArgs {
+    /// Converts `input` into `output`, exactly `--count` elements if given.
+    fn stream(
+        &self,
+        converter: &Converter,
+        input: &mut impl Read,
+        output: &mut impl Write,
+    ) -> Result<u64, StreamError> {
+        match self.count {
+            Some(n) => convert_stream_exact(converter, input, output, n),
+            None => convert_stream(converter, input, output),
+        }
+    }
 }
 
 /// Runs `promo cast`: one line per value, `VALUE -> DTYPE BITS (VALUE)`.
@@ -205,7 +227,7 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
             }
         }
         let mut output = io::stdout().lock();
-        return match convert_stream(&converter, &mut input, &mut output) {
+        return match args.stream(&converter, &mut input, &mut output) {
             Ok(_) => ExitCode::SUCCESS,
             Err(StreamError::Write(e)) => write_failed(&e, ExitCode::SUCCESS),
             Err(e) => bad_input(e),
@@ -216,7 +238,7 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
         Ok(output) => output,
         Err(e) => return bad_input(e),
     };
-    match convert_stream(&converter, &mut input, output.writer()) {
+    match args.stream(&converter, &mut input, output.writer()) {
         Ok(_) => match output.commit() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => bad_input(e),

@@ -157,33 +157,45 @@ impl Converter {
     }
 
     /// Converts `count` elements of `src` (which holds them) into the start of
-    /// `out` (which has room for them) and returns the bytes written; a 4-bit
-    /// target's last half-used byte is zero in its high nibble.
+    /// `out` (which has room for them) and returns the bytes written; a packed
+    /// target's last partly used byte has its unused high bits zero (ONNX's padding).
     pub(crate) fn convert_to(&self, src: &[u8], count: usize, out: &mut [u8]) -> usize {
         let needed = bytes_for(self.to_bits, count);
         let out = &mut out[..needed];
-        if self.to_bits == 4 && count % 2 == 1 {
-            // The kernels keep the other nibble of the last byte; start it at zero.
-            out[needed - 1] = 0;
-        }
         (self.kernel)(src, out, count, &self.options);
+        self.clear_padding(out, count);
         needed
     }
 
+    /// Zeroes the bits after element `count` in the last byte of `out` (which
+    /// holds exactly `count` elements): the kernels keep the other elements of a
+    /// byte they write, and a copy brings the source's padding along.
+    fn clear_padding(&self, out: &mut [u8], count: usize) {
+        let used = (count * self.to_bits) % 8;
+        if used != 0 {
+            if let Some(last) = out.last_mut() {
+                *last &= (1u8 << used) - 1;
+            }
+        }
+    }
+
     /// Converts `count` elements of `src` and appends them to `out` (`count` is
-    /// capped at the number of whole elements `src` holds).
+    /// capped at the number of whole elements `src` holds); unused bits of a
+    /// packed target's last byte are zero.
     pub fn convert_into(&self, src: &[u8], count: usize, out: &mut Vec<u8>) {
         let count = count.min(src.len() * 8 / self.from_bits);
         let start = out.len();
         out.resize(start + bytes_for(self.to_bits, count), 0);
-        (self.kernel)(src, &mut out[start..], count, &self.options);
+        self.convert_to(src, count, &mut out[start..]);
     }
 }
 
 /// Converts a whole buffer: `src` holds elements of `from` (little-endian; 4-bit
-/// types two per byte, low nibble first) and the result holds them as `to`.
+/// types two per byte, low nibble first; 2-bit types four per byte, element 0 in
+/// the low bits) and the result holds them as `to`.
 ///
-/// For 4-bit sources every nibble is an element (an odd count is not expressible);
+/// For packed sources every slot is an element (a count that does not fill the
+/// last byte is not expressible here; see [`convert_stream_exact`](super::convert_stream_exact));
 /// a trailing partial element of a wider type is [`ConvertError::PartialElement`].
 pub fn convert(from: DType, to: DType, src: &[u8], options: &CastOptions) -> Result<Vec<u8>, ConvertError> {
     let converter = Converter::new(from, to, *options)?;

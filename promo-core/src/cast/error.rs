@@ -20,6 +20,16 @@ pub enum ConvertError {
         /// The element size in bytes.
         size: usize,
     },
+    /// The input does not hold exactly the bytes a given number of elements take
+    /// ([`convert_stream_exact`](crate::cast::convert_stream_exact)).
+    ByteCount {
+        /// The number of elements asked for.
+        count: u64,
+        /// Bits per element.
+        bits: usize,
+        /// The bytes the input holds, or `None` when it holds more than expected.
+        found: Option<u64>,
+    },
     /// A dtype name that promo does not know.
     UnknownDType(promo_table::UnknownDType),
     /// Typed slices of different lengths ([`cast_slice`](crate::cast::cast_slice)).
@@ -47,6 +57,18 @@ impl fmt::Display for ConvertError {
                 "the input ends inside an element: the element at byte offset {offset} is incomplete \
                  (elements are {size} bytes)"
             ),
+            ConvertError::ByteCount { count, bits, found } => {
+                let expected = (u128::from(*count) * *bits as u128).div_ceil(8);
+                let s = if *count == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{count} element{s} of {bits} bits take {expected} bytes, but the input holds "
+                )?;
+                match found {
+                    Some(n) => write!(f, "{n}"),
+                    None => write!(f, "more"),
+                }
+            }
             ConvertError::UnknownDType(e) => e.fmt(f),
             ConvertError::OutputTooSmall { needed, len } => {
                 write!(f, "the output needs {needed} bytes but has {len}")

@@ -12,13 +12,14 @@
 //! | f4e2m1 | round to nearest even, saturate to ±6; NaN → `0x8`, −NaN → `0x0` (the reference) | same | 1 / 0 |
 //! | f8e8m0 | `round_mode` up / down / nearest on the exponent; see [`f8e8m0::from_f32_with`](crate::narrow::f8e8m0::from_f32_with) | same | 1 / 0 |
 //! | f16, bf16, f32, f64 | round to nearest even once (f64 → f16 too); overflow → ±∞ | rounded once | 1 / 0 |
-//! | integers, i4, u4 | see [`FloatToInt`] | keep the low bits (200 i16 → −56 i8) | 1 / 0 |
+//! | integers, i4, u4, i2, u2 | see [`FloatToInt`] | keep the low bits (200 i16 → −56 i8) | 1 / 0 |
 //! | bool | zero → false, anything else (NaN too) → true | zero → false | — |
 //!
 //! Complex numbers are not castable (ONNX `Cast` has no complex types).
 //!
 //! Buffers: [`convert`], [`convert_to_slice`] and [`Converter`] take little-endian
-//! raw bytes (4-bit types two per byte, low nibble first) and pick one
+//! raw bytes (4-bit types two per byte, low nibble first; 2-bit types four per
+//! byte, element 0 in the low bits) and pick one
 //! monomorphized kernel per call from a `const` table; [`convert_stream`] runs one
 //! over any [`Read`](std::io::Read) into any [`Write`](std::io::Write). Typed
 //! slices: [`cast_slice`], [`cast_vec`], [`CastSliceExt::cast_to`]. The conversions
@@ -45,7 +46,7 @@ pub use crate::narrow::{f64_to_f32_round_odd, int_to_f64_round_odd};
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, Converter};
 pub use error::ConvertError;
 pub use options::{CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
-pub use stream::{convert_stream, StreamError, CHUNK_BYTES};
+pub use stream::{convert_stream, convert_stream_exact, StreamError, CHUNK_BYTES};
 pub use text::{
     format_bits, format_value, parse_str, parse_value, FormatKind, Kind, ParseKind, ParseValueError,
     Precision,

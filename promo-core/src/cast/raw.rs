@@ -5,7 +5,8 @@ use crate::element::for_each_element;
 
 /// How an element lies in a buffer.
 pub trait Raw: Copy {
-    /// Bits per element: 4 (packed two per byte, low nibble first) or a multiple of 8.
+    /// Bits per element: 2 or 4 (packed four or two per byte, element 0 in the low
+    /// bits) or a multiple of 8.
     const BITS: usize;
     /// Element `i` of `bytes`.
     fn read(bytes: &[u8], i: usize) -> Self;
@@ -13,8 +14,8 @@ pub trait Raw: Copy {
     fn write(self, bytes: &mut [u8], i: usize);
 }
 
-/// An element as its bit pattern, zero-extended to 64 bits (4-bit types as their
-/// code): what `promo cast` prints and reads after `0x`.
+/// An element as its bit pattern, zero-extended to 64 bits (2- and 4-bit types as
+/// their code): what `promo cast` prints and reads after `0x`.
 pub trait Bits: Copy {
     /// The element whose pattern is the low bits of `bits`.
     fn from_bits64(bits: u64) -> Self;
@@ -81,24 +82,32 @@ macro_rules! layouts {
         layouts!(@bits $ty, |x| x.to_bits() as u64, |b| <$ty>::from_bits(b as u8));
     };
     (@nibble $ty:ty) => {
+        layouts!(@packed $ty, 4);
+    };
+    (@crumb $ty:ty) => {
+        layouts!(@packed $ty, 2);
+    };
+    // `8 / $bits` codes per byte, element 0 in the low bits.
+    (@packed $ty:ty, $bits:expr) => {
         impl Raw for $ty {
-            const BITS: usize = 4;
+            const BITS: usize = $bits;
             #[inline]
             fn read(bytes: &[u8], i: usize) -> Self {
-                let byte = bytes[i / 2];
-                <$ty>::from_bits(if i % 2 == 0 { byte & 0xf } else { byte >> 4 })
+                const PER_BYTE: usize = 8 / $bits;
+                const MASK: u8 = (1 << $bits) - 1;
+                let shift = (i % PER_BYTE) * $bits;
+                <$ty>::from_bits((bytes[i / PER_BYTE] >> shift) & MASK)
             }
             #[inline]
             fn write(self, bytes: &mut [u8], i: usize) {
-                let byte = &mut bytes[i / 2];
-                *byte = if i % 2 == 0 {
-                    (*byte & 0xf0) | self.to_bits()
-                } else {
-                    (*byte & 0x0f) | (self.to_bits() << 4)
-                };
+                const PER_BYTE: usize = 8 / $bits;
+                const MASK: u8 = (1 << $bits) - 1;
+                let shift = (i % PER_BYTE) * $bits;
+                let byte = &mut bytes[i / PER_BYTE];
+                *byte = (*byte & !(MASK << shift)) | (self.to_bits() << shift);
             }
         }
-        layouts!(@bits $ty, |x| x.to_bits() as u64, |b| <$ty>::from_bits(b as u8 & 0xf));
+        layouts!(@bits $ty, |x| x.to_bits() as u64, |b| <$ty>::from_bits(b as u8 & ((1 << $bits) - 1)));
     };
     (@le $ty:ty, |$v:ident| $to:expr, |$b:ident| $from:expr) => {
         impl Raw for $ty {

@@ -138,6 +138,9 @@ macro_rules! text_kinds {
     (@int $t:ty, nibble, $dtype:ident) => {
         text_kinds!(@int_range $t, $dtype, <$t>::MIN.get() as i128, <$t>::MAX.get() as i128);
     };
+    (@int $t:ty, crumb, $dtype:ident) => {
+        text_kinds!(@int_range $t, $dtype, <$t>::MIN.get() as i128, <$t>::MAX.get() as i128);
+    };
     (@int $t:ty, $layout:ident, $dtype:ident) => {
         text_kinds!(@int_range $t, $dtype, <$t>::MIN as i128, <$t>::MAX as i128);
     };
@@ -259,7 +262,7 @@ pub trait FormatKind {
 }
 
 /// [`parse_value`] for a dtype known at run time: the result's bit pattern,
-/// zero-extended (4-bit types as their code).
+/// zero-extended (2- and 4-bit types as their code).
 pub fn parse_str(s: &str, to: crate::DType, options: &CastOptions) -> Result<u64, ParseValueError> {
     macro_rules! parse {
         ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {

@@ -1,7 +1,7 @@
 //! Typed slices: [`cast_slice`], [`cast_vec`] and [`CastSliceExt::cast_to`], for
 //! code that knows its element types at compile time. They reach the same kernels
-//! as the byte-buffer API ([`Converter`]), fast paths included; nibble types (one
-//! value per byte in a typed slice, two per byte in a buffer) go element by element
+//! as the byte-buffer API ([`Converter`]), fast paths included; 4- and 2-bit types (one
+//! value per byte in a typed slice, two or four per byte in a buffer) go element by element
 //! through the same scalar cast.
 
 use super::buffer::Converter;

@@ -3,7 +3,7 @@
 
 use super::options::CastOptions;
 use crate::element::for_each_element;
-use crate::narrow::{f8e8m0, format, i4, int_to_f64_round_odd, u4, Format, Minifloat};
+use crate::narrow::{f8e8m0, format, i2, i4, int_to_f64_round_odd, u2, u4, Format, Minifloat};
 use half::{bf16, f16};
 
 /// Casts `value` to `T` as ONNX `Cast` does with `options`.
@@ -134,18 +134,29 @@ macro_rules! ints {
 }
 for_each_element!(ints);
 
-impl CastSource for i4 {
-    #[inline]
-    fn value(self) -> Value {
-        Value::Int(self.get() as i128)
-    }
+/// The integers narrower than a byte: their value, and the low bits of a value
+/// (floats truncated toward zero first, as into `i32`).
+macro_rules! small_ints {
+    ($($t:ident: $signed:expr),*) => {$(
+        impl CastSource for $t {
+            #[inline]
+            fn value(self) -> Value {
+                Value::Int(self.get() as i128)
+            }
+        }
+        impl CastTarget for $t {
+            #[inline]
+            fn from_value(value: Value, _: &CastOptions) -> Self {
+                match value {
+                    Value::Bool(b) => $t::wrapping_from(b as i64),
+                    Value::Int(i) => $t::wrapping_from(i as i64),
+                    Value::Float(x, rule) => $t::wrapping_from(float_to_int(x, rule, $t::BITS, $signed) as i64),
+                }
+            }
+        }
+    )*};
 }
-impl CastSource for u4 {
-    #[inline]
-    fn value(self) -> Value {
-        Value::Int(self.get() as i128)
-    }
-}
+small_ints!(i2: true, u2: false, i4: true, u4: false);
 impl CastSource for f32 {
     #[inline]
     fn value(self) -> Value {
@@ -230,27 +241,6 @@ fn float_to_int(x: f64, rule: FloatToInt, bits: u32, signed: bool) -> i128 {
         (64, _, _) | (32, false, FloatToInt::X86Scalar) => cvtt64(x),
         (32, false, FloatToInt::X86) if x >= 2147483648.0 => cvtt32(x - 2147483648.0) as i128 ^ 0x8000_0000,
         _ => cvtt32(x) as i128,
-    }
-}
-
-impl CastTarget for i4 {
-    #[inline]
-    fn from_value(value: Value, _: &CastOptions) -> Self {
-        match value {
-            Value::Bool(b) => i4::wrapping_from(b as i64),
-            Value::Int(i) => i4::wrapping_from(i as i64),
-            Value::Float(x, rule) => i4::wrapping_from(float_to_int(x, rule, 4, true) as i64),
-        }
-    }
-}
-impl CastTarget for u4 {
-    #[inline]
-    fn from_value(value: Value, _: &CastOptions) -> Self {
-        match value {
-            Value::Bool(b) => u4::wrapping_from(b as i64),
-            Value::Int(i) => u4::wrapping_from(i as i64),
-            Value::Float(x, rule) => u4::wrapping_from(float_to_int(x, rule, 4, false) as i64),
-        }
     }
 }
 

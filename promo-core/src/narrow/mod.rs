@@ -1,4 +1,4 @@
-//! The narrow number formats: float8, float4, f8e8m0 and 4-bit integers.
+//! The narrow number formats: float8, float4, f8e8m0 and 2- and 4-bit integers.
 //!
 //! The float formats are one generic [`Minifloat`] over a [`Format`] marker whose
 //! [`Spec`] (bits, exponent bits, bias, how non-finite values are spelled) is one
@@ -14,6 +14,7 @@
 //! | [`f4e2m1`] | E2M1 | ±6 | — | — |
 //! | [`f8e8m0`] | E8M0 | 2^-127..=2^127 | `0xff` | — |
 //! | [`i4`], [`u4`] | 4-bit integers | −8..=7, 0..=15 | | |
+//! | [`i2`], [`u2`] | 2-bit integers | −2..=1, 0..=3 | | |
 
 //! They behave like numbers, as `half`'s types do: lossless `From` widenings
 //! (`f32::from(x)`, `f16::from(x)`), `from_f32` saturating as ONNX `Cast` does by
@@ -42,17 +43,17 @@
 
 mod e8m0;
 pub mod format;
-mod int4;
 mod minifloat;
 mod number;
 mod round;
+mod small_int;
 
 pub use e8m0::{f8e8m0, RoundMode};
 pub use format::{NonFinite, Spec};
-pub use int4::{i4, pack_nibbles, u4, unpack_nibbles};
 pub use minifloat::{Format, Minifloat, ParseNarrowError, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
 pub use number::OutOfRange;
 pub use round::{f64_to_f32_round_odd, int_to_f64_round_odd};
+pub use small_int::{i2, i4, pack_codes, pack_nibbles, u2, u4, unpack_codes, unpack_nibbles};
 
 /// float8 E4M3FN.
 pub type f8e4m3fn = Minifloat<E4M3FN>;

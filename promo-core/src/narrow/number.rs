@@ -6,7 +6,7 @@
 //! Arithmetic: see the [`narrow`](super#arithmetic) module docs.
 
 use super::minifloat::{Format, Minifloat, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
-use super::{f8e8m0, i4, u4, NonFinite};
+use super::{f8e8m0, i2, i4, u2, u4, NonFinite};
 use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use half::{bf16, f16};
@@ -128,13 +128,22 @@ widen! {
     i4 => i8: |x| x.get(), i16: |x| x.get().into(), i32: |x| x.get().into(), i64: |x| x.get().into(),
         f32: |x| x.get().into(), f64: |x| x.get().into(), f16: |x| f16::from_f32(x.get().into()),
         bf16: |x| bf16::from_f32(x.get().into()), Minifloat<E4M3FN>: |x| Minifloat::from_f32(x.get().into());
+    i2 => i8: |x| x.get(), i16: |x| x.get().into(), i32: |x| x.get().into(), i64: |x| x.get().into(),
+        f32: |x| x.get().into(), f64: |x| x.get().into(), f16: |x| f16::from_f32(x.get().into()),
+        bf16: |x| bf16::from_f32(x.get().into()), Minifloat<E4M3FN>: |x| Minifloat::from_f32(x.get().into()),
+        i4: |x| i4::wrapping_from(x.get().into());
     u4 => u8: |x| x.get() as u8, u16: |x| (x.get() as u8).into(), u32: |x| (x.get() as u8).into(),
         u64: |x| (x.get() as u8).into(), i8: |x| x.get(), i16: |x| x.get().into(), i32: |x| x.get().into(),
         i64: |x| x.get().into(), f32: |x| x.get().into(), f64: |x| x.get().into(),
         f16: |x| f16::from_f32(x.get().into()), bf16: |x| bf16::from_f32(x.get().into());
+    u2 => u8: |x| x.get() as u8, u16: |x| (x.get() as u8).into(), u32: |x| (x.get() as u8).into(),
+        u64: |x| (x.get() as u8).into(), i8: |x| x.get(), i16: |x| x.get().into(), i32: |x| x.get().into(),
+        i64: |x| x.get().into(), f32: |x| x.get().into(), f64: |x| x.get().into(),
+        f16: |x| f16::from_f32(x.get().into()), bf16: |x| bf16::from_f32(x.get().into()),
+        u4: |x| u4::wrapping_from(x.get().into()), i4: |x| i4::wrapping_from(x.get().into());
 }
 
-/// An integer outside the range of the 4-bit type it was converted to.
+/// An integer outside the range of the 2- or 4-bit type it was converted to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfRange {
     /// The value that did not fit.
@@ -173,6 +182,8 @@ macro_rules! int4_try_from {
 int4_try_from! {
     i4: i8, i16, i32, i64, u8, u16, u32;
     u4: i8, i16, i32, i64, u8, u16, u32;
+    i2: i8, i16, i32, i64, u8, u16, u32;
+    u2: i8, i16, i32, i64, u8, u16, u32;
 }
 
 #[cfg(feature = "num-traits")]

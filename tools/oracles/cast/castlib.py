@@ -2,7 +2,7 @@
 
 Every value crosses this module as an unsigned integer: the bit pattern of the
 value in its type, zero-extended (f32 1.0 -> 0x3F800000, i8 -56 -> 200, i4 -1 -> 15,
-bool true -> 1). Strings are Python str.
+i2 -1 -> 3, bool true -> 1). Strings are Python str.
 
 Engines:
   ref       the ONNX reference evaluator of the onnx package in this interpreter
@@ -23,6 +23,8 @@ import numpy as np
 # name -> (TensorProto enum name, storage width in bits, element bits)
 TYPES = {
     "bool": ("BOOL", 8, 8),
+    "i2": ("INT2", 8, 2),
+    "u2": ("UINT2", 8, 2),
     "i4": ("INT4", 8, 4),
     "u4": ("UINT4", 8, 4),
     "i8": ("INT8", 8, 8),
@@ -56,8 +58,9 @@ NATIVE = {  # numpy dtypes onnxruntime's Python binding accepts and returns dire
 MLDTYPES = {
     "bf16": "bfloat16", "f8e4m3fn": "float8_e4m3fn", "f8e4m3fnuz": "float8_e4m3fnuz",
     "f8e5m2": "float8_e5m2", "f8e5m2fnuz": "float8_e5m2fnuz", "f8e8m0": "float8_e8m0fnu",
-    "f4e2m1": "float4_e2m1fn", "i4": "int4", "u4": "uint4",
+    "f4e2m1": "float4_e2m1fn", "i4": "int4", "u4": "uint4", "i2": "int2", "u2": "uint2",
 }
+SMALL_INTS = ("i2", "u2", "i4", "u4")
 
 
 def enum(name):
@@ -84,7 +87,11 @@ def cast_model(src, dst, opset, saturate=None, round_mode=None):
 
 
 def sign_extend4(codes):
-    return [c - 16 if c >= 8 else c for c in codes]
+    return sign_extend(codes, 4)
+
+
+def sign_extend(codes, bits):
+    return [c - (1 << bits) if c >= 1 << (bits - 1) else c for c in codes]
 
 
 def to_array(name, values, dtype):
@@ -92,9 +99,10 @@ def to_array(name, values, dtype):
     if name == "string":
         return np.array(values, dtype=object)
     width = TYPES[name][1]
-    if name in ("i4", "u4"):
-        ints = np.array(sign_extend4(values) if name == "i4" else values,
-                        dtype=np.int8 if name == "i4" else np.uint8)
+    if name in SMALL_INTS:
+        signed = name[0] == "i"
+        ints = np.array(sign_extend(values, TYPES[name][2]) if signed else values,
+                        dtype=np.int8 if signed else np.uint8)
         if ints.dtype.itemsize == np.dtype(dtype).itemsize and np.dtype(dtype).names:
             return ints.view(dtype)  # onnx <= 1.17 custom element types
         return ints.astype(dtype)
@@ -109,8 +117,8 @@ def from_array(name, arr):
     if arr.dtype.itemsize * 8 != width:
         raise TypeError(f"engine returned a {arr.dtype} array for {name}: {arr.ravel()[:4].tolist()}")
     raw = np.ascontiguousarray(arr).ravel().view(UINT[width])
-    if ebits == 4:
-        raw = raw & 0x0F
+    if ebits < 8:
+        raw = raw & ((1 << ebits) - 1)
     if name == "bool":
         raw = (raw != 0).astype(np.uint8)
     return [int(v) for v in raw.tolist()]
@@ -182,10 +190,14 @@ class OrtCast:
             return ort.OrtValue.ortvalue_from_numpy(to_array(self.src, values, NATIVE[self.src]))
         width, ebits = TYPES[self.src][1], TYPES[self.src][2]
         bits = np.array(values, dtype=UINT[width])
-        if ebits == 4:  # packed two per byte, low nibble first
-            padded = np.zeros(len(values) + (len(values) & 1), dtype=np.uint8)
-            padded[: len(values)] = bits & 0x0F
-            return ("packed", padded[0::2] | (padded[1::2] << 4))
+        if ebits < 8:  # packed 8 / ebits per byte, element 0 in the low bits
+            per = 8 // ebits
+            padded = np.zeros(-(-len(values) // per) * per, dtype=np.uint8)
+            padded[: len(values)] = bits & ((1 << ebits) - 1)
+            packed = np.zeros(len(padded) // per, dtype=np.uint8)
+            for k in range(per):
+                packed |= padded[k::per] << (k * ebits)
+            return ("packed", packed)
         return ort.OrtValue.ortvalue_from_numpy_with_onnx_type(bits, enum(self.src))
 
     def __call__(self, values):
@@ -211,10 +223,11 @@ class OrtCast:
         size = out.tensor_size_in_bytes()
         raw = np.frombuffer(bytes((ctypes.c_uint8 * size).from_address(out.data_ptr())), dtype=np.uint8)
         width, ebits = TYPES[self.dst][1], TYPES[self.dst][2]
-        if ebits == 4:
-            un = np.empty(raw.size * 2, dtype=np.uint8)
-            un[0::2] = raw & 0x0F
-            un[1::2] = raw >> 4
+        if ebits < 8:
+            per = 8 // ebits
+            un = np.empty(raw.size * per, dtype=np.uint8)
+            for k in range(per):
+                un[k::per] = (raw >> (k * ebits)) & ((1 << ebits) - 1)
             return [int(v) for v in un[:n].tolist()]
         return [int(v) for v in raw.view(UINT[width])[:n].tolist()]
 

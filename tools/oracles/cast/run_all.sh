@@ -14,6 +14,7 @@ cd "$REPO"
 "$PY" "$HERE/gen_decode.py" "$OUT/decode.json"
 "$PY" "$HERE/gen_encode.py" "$OUT/encode.json" "$OUT/encode_crosscheck.json"
 "$PY" "$HERE/gen_ints.py" "$OUT/ints.json"
+"$PY" "$HERE/gen_int2.py" "$OUT/int2.json"
 "$PY" "$HERE/gen_strings.py" "$OUT/strings.json"
 if [ "${1:-}" != "--quick" ]; then
   "$PY" "$HERE/gen_exhaustive.py" "$OUT/exhaustive.json"
