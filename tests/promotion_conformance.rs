@@ -227,3 +227,11 @@ fn torch_promote_types_matches_pytorch() {
     // full, a Python scalar is no dtype.
     assert_eq!(conform_functions("torch", &["promote_types"]), 2_304);
 }
+
+#[test]
+fn numpy_result_type_and_promote_types_match_numpy() {
+    // np.result_type and np.promote_types on every pair of arrays, 0-d arrays and
+    // Python scalars (promote_types takes dtypes: it refuses a Python scalar).
+    assert_eq!(conform_functions("numpy", &["result_type"]), 5_184);
+    assert_eq!(conform_functions("numpy", &["promote_types"]), 5_184);
+}
