@@ -38,6 +38,11 @@ OPERATORS = {
 }
 
 
+def python_operands():
+    """The `python:KIND` operands, each the literal of PYTHON, in that order."""
+    return [("python:" + k, v) for k, v in PYTHON.items()]
+
+
 def dtype_names(*names):
     """The `DTYPE_NAMES` of `names`, in that order: the dtypes an oracle sweeps."""
     return {n: DTYPE_NAMES[n] for n in names}
