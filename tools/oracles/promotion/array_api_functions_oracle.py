@@ -14,24 +14,15 @@ import time
 import warnings
 
 import array_api_strict as xp
-from array_api_strict import _flags
 
-from array_api_oracle import NAMES, name_of
-from oracle_common import PYTHON, count_cases, sweep, write
+from array_api_oracle import NAMES, name_of, setup
+from oracle_common import count_cases, sweep, write
 
 
 def main(out_path):
     start = time.time()
     warnings.simplefilter("ignore")
-    newest = max(_flags.supported_versions)
-    xp.set_array_api_strict_flags(api_version=newest)
-    flags = xp.get_array_api_strict_flags()
-    order = [n for n in NAMES if hasattr(xp, n)]
-    types = {n: getattr(xp, n) for n in order}
-    tensor = [(NAMES[n], xp.ones(2, dtype=types[n])) for n in order]
-    zero_d = [("scalar:" + NAMES[n], xp.ones((), dtype=types[n])) for n in order]
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
+    _, flags, order, _, operands = setup()
     options = {"api_version": flags["api_version"]}
     cases, _ = sweep(operands, lambda a, b: name_of(xp.result_type(a, b)), python_pairs=True)
     groups = [{"options": options, "op": "result_type", "cases": cases}]

@@ -21,7 +21,8 @@ import warnings
 import array_api_strict as xp
 from array_api_strict import _flags
 
-from oracle_common import OPERATORS, PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
+from oracle_common import (OPERATORS, PYTHON, count_cases, drop_identical_ops, dtype_names, first_line,
+                           python_operands, sweep, write)
 
 NAMES = dtype_names(
     "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float32",
@@ -53,9 +54,9 @@ def function(op):
     return getattr(xp, name)
 
 
-def main(out_path):
-    start = time.time()
-    warnings.simplefilter("ignore")
+def setup():
+    """Sets the newest released standard version and builds the operands. Returns
+    (newest version, flags, dtype names in order, xp dtype by name, operands)."""
     newest = max(_flags.supported_versions)
     xp.set_array_api_strict_flags(api_version=newest)
     flags = xp.get_array_api_strict_flags()
@@ -63,8 +64,13 @@ def main(out_path):
     types = {n: getattr(xp, n) for n in order}
     tensor = [(NAMES[n], xp.ones(2, dtype=types[n])) for n in order]
     zero_d = [("scalar:" + NAMES[n], xp.ones((), dtype=types[n])) for n in order]
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
+    return newest, flags, order, types, tensor + zero_d + python_operands()
+
+
+def main(out_path):
+    start = time.time()
+    warnings.simplefilter("ignore")
+    newest, flags, order, types, operands = setup()
 
     groups, diffs = [], []
     options = {"api_version": flags["api_version"]}

@@ -19,60 +19,30 @@ The result is `jax._src.dtypes.result_type(a, b, return_weak_type_flag=True)`, w
 `jnp.result_type(a, b)` (`public_vs_internal` lists any difference).
 """
 import json
-import os
-import subprocess
 import sys
 import time
-import warnings
 
-from jax_oracle import GROUPS, NAMES
-from oracle_common import PYTHON, count_cases, first_line, sweep, write
+from jax_oracle import NAMES, group_key, header, run_groups, setup
+from oracle_common import count_cases, first_line, sweep, write
+
+
+# The messages for a dtype left out, as this file has always written them.
+REFUSED = ("jnp.{n}: {error}", "jnp.ones(2, jnp.{n}) gives {got}, which np.asarray turns into {back}")
+
+
+def weak_of(d):
+    """A weak rank-0 array of dtype `d`, as JAX's dtypes_test makes one."""
+    from jax._src import dtypes as jdt
+    from jax._src.lax import lax as lax_internal
+    return lax_internal._convert_element_type(1, jdt.canonicalize_dtype(d), weak_type=True)
 
 
 def child(x64, mode, out_path):
-    os.environ["JAX_PLATFORMS"] = "cpu"
-    os.environ["JAX_ENABLE_X64"] = "1" if x64 else "0"
-    os.environ["JAX_NUMPY_DTYPE_PROMOTION"] = mode
-    import jax
-    import jax.numpy as jnp
-    import ml_dtypes
-    import numpy as np
-    from jax._src import dtypes as jdt
-    from jax._src.lax import lax as lax_internal
-
-    assert bool(jax.config.jax_enable_x64) == x64 and jax.config.jax_numpy_dtype_promotion == mode
     start = time.time()
-    order = [n for n in NAMES if hasattr(jnp, n) or n == "bool"]
-    types = {n: (jnp.bool_ if n == "bool" else getattr(jnp, n)) for n in order}
-
-    def name_of(dtype):
-        n = np.dtype(dtype).name
-        return NAMES.get(n, n)
-
-    held, refused = {}, {}
-    tensor, zero_d, weak = [], [], []
-    for n in list(order):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                t, s = jnp.ones(2, types[n]), jnp.ones((), types[n])
-                w = lax_internal._convert_element_type(1, jdt.canonicalize_dtype(types[n]), weak_type=True)
-            except Exception as e:  # noqa: BLE001
-                refused[NAMES[n]] = f"jnp.{n}: " + first_line(e)
-                order.remove(n)
-                continue
-        back = np.asarray(t).dtype
-        if t.dtype != np.dtype(jdt.canonicalize_dtype(types[n])) or back != t.dtype:
-            refused[NAMES[n]] = f"jnp.ones(2, jnp.{n}) gives {t.dtype!s}, which np.asarray turns into {back!s}"
-            order.remove(n)
-            continue
-        assert w.weak_type and w.ndim == 0 and w.dtype == t.dtype, (n, w)
-        held[NAMES[n]] = name_of(t.dtype)
-        tensor.append((NAMES[n], t))
-        zero_d.append(("scalar:" + NAMES[n], s))
-        weak.append(("weak:" + NAMES[n], w))
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + weak + python
+    env = setup(x64, mode, weak_of, REFUSED)
+    jax, jnp, np, ml_dtypes, jdt = env.jax, env.jnp, env.np, env.ml_dtypes, env.jdt
+    name_of, order, held, refused = env.name_of, env.order, env.held, env.refused
+    operands = env.tensor + env.zero_d + env.weak + env.python
 
     differ = []
 
@@ -107,33 +77,19 @@ def child(x64, mode, out_path):
 
 def main(out_path):
     start = time.time()
-    parts = []
-    for x64, mode in GROUPS:
-        part = f"{out_path}.x64-{int(x64)}-{mode}.part"
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        subprocess.run([sys.executable, __file__, "--child", str(int(x64)), mode, part], check=True, env=env)
-        with open(part) as f:
-            parts.append(json.load(f))
-        os.remove(part)
+    parts = run_groups(__file__, out_path)
     dtypes = parts[0]["dtypes"]
     assert all(p["dtypes"] == dtypes for p in parts)
-    key = lambda p: f"jax_enable_x64={str(p['options']['jax_enable_x64']).lower()}," \
-                    f"jax_numpy_dtype_promotion={p['options']['jax_numpy_dtype_promotion']}"  # noqa: E731
     versions = parts[0]["versions"]
     doc = {
-        "framework": "jax",
-        "version": versions["jax"],
-        "versions": versions,
-        "generated_by": "tools/oracles/promotion/jax_functions_oracle.py",
-        "device": "cpu",
-        "dtypes": dtypes,
+        **header("jax_functions_oracle.py", parts),
         "not_dtypes": parts[0]["refused"],
         "functions": {"result_type": "jax._src.dtypes.result_type(a, b, return_weak_type_flag=True), "
                                      "the dtype checked against jnp.result_type(a, b)"},
         "weak_operands": "lax._convert_element_type(1, dtype, weak_type=True) for every dtype",
-        "held_dtype": {key(p): p["held_dtype"] for p in parts},
-        "public_vs_internal": {key(p): p["public_vs_internal"] for p in parts},
-        "warnings": {key(p): p["warnings"] for p in parts},
+        "held_dtype": {group_key(p): p["held_dtype"] for p in parts},
+        "public_vs_internal": {group_key(p): p["public_vs_internal"] for p in parts},
+        "warnings": {group_key(p): p["warnings"] for p in parts},
         "groups": [g for p in parts for g in p["groups"]],
     }
     write(out_path, doc)

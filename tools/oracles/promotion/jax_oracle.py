@@ -32,12 +32,13 @@ weak operand gives a weak result).
 import itertools
 import json
 import os
-import subprocess
 import sys
 import time
 import warnings
+from types import SimpleNamespace
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
+from oracle_common import (PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, python_operands,
+                           run_children, sweep, write)
 
 GROUPS = [(x64, mode) for x64 in (False, True) for mode in ("standard", "strict")]
 NAMES = dtype_names(
@@ -83,7 +84,22 @@ def drop_rank0(op, cases, differs):
     return cases
 
 
-def child(x64, mode, out_path):
+# How setup() says why a dtype is left out: its arrays could not be made, or are not
+# of the dtype asked for.
+REFUSED = ("jnp.ones(2, jnp.{n}): {error}",
+           "jnp.ones(2, jnp.{n}) gives an array of dtype {got} (asked for {want}), which np.asarray turns into {back}")
+
+
+def setup(x64, mode, weak_of=None, refused_as=REFUSED):
+    """In a process of its own: imports JAX with `jax_enable_x64=x64` and
+    `jax_numpy_dtype_promotion=mode`, and makes a shape-[2] and a rank-0 array of each
+    dtype (and `weak_of(dtype)`, if given, a weak operand of it), leaving out a dtype
+    whose arrays fail, or hold a dtype other than the canonical one (said as in
+    `refused_as`). Returns a namespace with jax, jnp, np, ml_dtypes, jdt, name_of(dtype),
+    result(array) (its name, `weak:` when weakly typed), order (dtype names kept),
+    types (jnp type by name), extra (dtypes JAX knows that NAMES lacks), refused, held
+    (promo's name -> the dtype held), tensor, zero_d, weak (per dtype, if weak_of) and
+    python (the python:KIND operands)."""
     os.environ["JAX_PLATFORMS"] = "cpu"
     os.environ["JAX_ENABLE_X64"] = "1" if x64 else "0"
     os.environ["JAX_NUMPY_DTYPE_PROMOTION"] = mode
@@ -94,7 +110,6 @@ def child(x64, mode, out_path):
     from jax._src import dtypes as jdt
 
     assert bool(jax.config.jax_enable_x64) == x64 and jax.config.jax_numpy_dtype_promotion == mode
-    start = time.time()
     known = [np.dtype(d).name for d in jdt._jax_dtype_set] if hasattr(jdt, "_jax_dtype_set") else []
     extra = sorted(n for n in known if n not in NAMES)
     order = [n for n in NAMES if hasattr(jnp, n) or n == "bool"]
@@ -116,31 +131,65 @@ def child(x64, mode, out_path):
         return a
 
     held, refused = {}, {}
-    tensor, zero_d = [], []
+    tensor, zero_d, weak = [], [], []
     for n in list(order):
         try:
             t, s = make(types[n], (2,)), make(types[n], ())
+            if weak_of is not None:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    w = weak_of(types[n])
         except Exception as e:  # noqa: BLE001
-            refused[NAMES[n]] = f"jnp.ones(2, jnp.{n}): " + first_line(e)
+            refused[NAMES[n]] = refused_as[0].format(n=n, error=first_line(e))
             order.remove(n)
             continue
         want = np.dtype(jdt.canonicalize_dtype(types[n]))
         back = np.asarray(t).dtype
         if t.dtype != want or back != t.dtype:
-            refused[NAMES[n]] = (f"jnp.ones(2, jnp.{n}) gives an array of dtype {t.dtype!s} (asked for {want!s}), "
-                                 f"which np.asarray turns into {back!s}")
+            refused[NAMES[n]] = refused_as[1].format(n=n, got=t.dtype, want=want, back=back)
             order.remove(n)
             continue
         held[NAMES[n]] = name_of(t.dtype)
         tensor.append((NAMES[n], t))
         zero_d.append(("scalar:" + NAMES[n], s))
+        if weak_of is not None:
+            assert w.weak_type and w.ndim == 0 and w.dtype == t.dtype, (n, w)
+            weak.append(("weak:" + NAMES[n], w))
+    return SimpleNamespace(jax=jax, jnp=jnp, np=np, ml_dtypes=ml_dtypes, jdt=jdt, name_of=name_of, result=result,
+                           order=order, types=types, extra=extra, refused=refused, held=held, tensor=tensor,
+                           zero_d=zero_d, weak=weak, python=python_operands())
+
+
+def run_groups(script, out_path):
+    """Runs `script --child X64 MODE PART` for each of GROUPS; returns what each wrote."""
+    return run_children(script, out_path, [(f"x64-{int(x64)}-{mode}", [str(int(x64)), mode]) for x64, mode in GROUPS])
+
+
+def group_key(part):
+    """A child's options, as the key of the per-options entries of the data."""
+    return f"jax_enable_x64={str(part['options']['jax_enable_x64']).lower()}," \
+           f"jax_numpy_dtype_promotion={part['options']['jax_numpy_dtype_promotion']}"
+
+
+def header(script, parts):
+    """The keys every JAX data file begins with."""
+    versions = parts[0]["versions"]
+    return {"framework": "jax", "version": versions["jax"], "versions": versions,
+            "generated_by": f"tools/oracles/promotion/{script}", "device": "cpu", "dtypes": parts[0]["dtypes"]}
+
+
+def child(x64, mode, out_path):
+    start = time.time()
+    env = setup(x64, mode)
+    jax, jnp, np, ml_dtypes = env.jax, env.jnp, env.np, env.ml_dtypes
+    name_of, result, order, types = env.name_of, env.result, env.order, env.types
+    tensor, zero_d, held, refused, extra = env.tensor, env.zero_d, env.held, env.refused, env.extra
     weak = []
     for v in (3, 2.5, 1 + 2j):
         w = jnp.asarray(v)
         assert w.weak_type and w.ndim == 0
         weak.append(("weak:" + name_of(w.dtype), w))
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + weak + python
+    operands = tensor + zero_d + weak + env.python
 
     fns = {op: getattr(jnp, f) for op, f in OPS.items()}
     fns["where"] = lambda a, b: jnp.where(True, a, b)
@@ -220,40 +269,25 @@ def child(x64, mode, out_path):
 
 def main(out_path):
     start = time.time()
-    parts = []
-    for x64, mode in GROUPS:
-        part = f"{out_path}.x64-{int(x64)}-{mode}.part"
-        # messages that list a set of dtypes depend on string hashing: fix its seed
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        subprocess.run([sys.executable, __file__, "--child", str(int(x64)), mode, part], check=True, env=env)
-        with open(part) as f:
-            parts.append(json.load(f))
-        os.remove(part)
+    parts = run_groups(__file__, out_path)
     dtypes = parts[0]["dtypes"]
     assert all(p["dtypes"] == dtypes for p in parts)
-    key = lambda p: f"jax_enable_x64={str(p['options']['jax_enable_x64']).lower()}," \
-                    f"jax_numpy_dtype_promotion={p['options']['jax_numpy_dtype_promotion']}"  # noqa: E731
     versions = parts[0]["versions"]
     doc = {
-        "framework": "jax",
-        "version": versions["jax"],
-        "versions": versions,
-        "generated_by": "tools/oracles/promotion/jax_oracle.py",
-        "device": "cpu",
-        "dtypes": dtypes,
+        **header("jax_oracle.py", parts),
         "not_dtypes": {**parts[0]["refused"],
                        **{n: "a dtype JAX knows that the sweep does not name" for n in parts[0]["jax_dtypes_without_agreed_name"]}},
         "functions": {op: (f"jnp.{f}" if op != "where" else "jnp.where(True, a, b)") for op, f in OPS.items()},
-        "held_dtype": {key(p): p["held_dtype"] for p in parts},
-        "weak_operands": {key(p): p["weak_operands"] for p in parts},
-        "result_type": {key(p): p["result_type"] for p in parts},
-        "weak_shape_2_vs_rank_0_differ": {key(p): p["weak_shape_2_vs_rank_0_differ"] for p in parts},
-        "jit_check": {key(p): p["jit_check"] for p in parts},
+        "held_dtype": {group_key(p): p["held_dtype"] for p in parts},
+        "weak_operands": {group_key(p): p["weak_operands"] for p in parts},
+        "result_type": {group_key(p): p["result_type"] for p in parts},
+        "weak_shape_2_vs_rank_0_differ": {group_key(p): p["weak_shape_2_vs_rank_0_differ"] for p in parts},
+        "jit_check": {group_key(p): p["jit_check"] for p in parts},
         "rank0_cases_left_out": "for every op but add, the cases with a `scalar:` operand are swept and compared "
                                 "with the same cases on shape-[2] operands, and left out if they all agree; an op "
                                 "where some differ (rank0_differs) keeps them all",
-        "rank0_differs": {key(p): p["rank0_differs"] for p in parts},
-        "warnings": {key(p): p["warnings"] for p in parts},
+        "rank0_differs": {group_key(p): p["rank0_differs"] for p in parts},
+        "warnings": {group_key(p): p["warnings"] for p in parts},
     }
     doc["groups"], doc["ops_left_out_as_identical"] = drop_identical_ops([g for p in parts for g in p["groups"]])
     doc["groups_swept"] = sum(len(p["groups"]) for p in parts)

@@ -18,21 +18,13 @@ import warnings
 import ml_dtypes
 import numpy as np
 
-from numpy_oracle import BUILTIN, NAMES, extension_types, name_of, value
-from oracle_common import PYTHON, count_cases, sweep, write
+from numpy_oracle import header, name_of, setup
+from oracle_common import count_cases, sweep, write
 
 
 def main(out_path):
     start = time.time()
-    np.seterr(all="ignore")
-    ext = extension_types()
-    order = BUILTIN + [n for n in NAMES if n in ext] + sorted(n for n in ext if n not in NAMES)
-    types = {n: (np.dtype(n) if n in BUILTIN else np.dtype(ext[n])) for n in order}
-    dtypes = [NAMES.get(n, n) for n in order]
-    tensor = [(NAMES.get(n, n), value(types[n], (2,))) for n in order]
-    zero_d = [("scalar:" + NAMES.get(n, n), value(types[n], ())) for n in order]
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
+    _, _, _, dtypes, operands = setup()
 
     def as_dtype(x):
         return x.dtype if isinstance(x, np.ndarray) else x
@@ -45,11 +37,7 @@ def main(out_path):
             seen_warnings[op] = seen
         groups.append({"options": {}, "op": op, "cases": cases})
     doc = {
-        "framework": "numpy",
-        "version": np.__version__,
-        "ml_dtypes_version": ml_dtypes.__version__,
-        "generated_by": "tools/oracles/promotion/numpy_functions_oracle.py",
-        "dtypes": dtypes,
+        **header("numpy_functions_oracle.py", dtypes),
         "functions": {"result_type": "np.result_type(a, b) on the operands as they are",
                       "promote_types": "np.promote_types(a, b) on the operands' dtypes (a Python scalar as it is)"},
         "warnings": seen_warnings,

@@ -20,7 +20,8 @@ import warnings
 import ml_dtypes
 import numpy as np
 
-from oracle_common import DTYPE_NAMES, OPERATORS, PYTHON, count_cases, drop_identical_ops, first_line, sweep, write
+from oracle_common import (DTYPE_NAMES, OPERATORS, PYTHON, count_cases, drop_identical_ops, first_line,
+                           python_operands, sweep, write)
 
 # NumPy dtype name -> promo's canonical name (names promo lacks use the agreed ones).
 NAMES = DTYPE_NAMES
@@ -77,13 +78,28 @@ def result_name(r):
     return name_of(np.asarray(r).dtype) if not hasattr(r, "dtype") else name_of(r.dtype)
 
 
-def main(out_path):
-    start = time.time()
+def setup():
+    """The dtypes and operands. Returns (ml_dtypes' types by NumPy dtype name, dtype
+    names in order, np.dtype by name, promo's names in order, operands)."""
     np.seterr(all="ignore")
     ext = extension_types()
     order = BUILTIN + [n for n in NAMES if n in ext] + sorted(n for n in ext if n not in NAMES)
     types = {n: (np.dtype(n) if n in BUILTIN else np.dtype(ext[n])) for n in order}
     dtypes = [NAMES.get(n, n) for n in order]
+    tensor = [(NAMES.get(n, n), value(types[n], (2,))) for n in order]
+    zero_d = [("scalar:" + NAMES.get(n, n), value(types[n], ())) for n in order]
+    return ext, order, types, dtypes, tensor + zero_d + python_operands()
+
+
+def header(script, dtypes):
+    """The keys every NumPy data file begins with."""
+    return {"framework": "numpy", "version": np.__version__, "ml_dtypes_version": ml_dtypes.__version__,
+            "generated_by": f"tools/oracles/promotion/{script}", "dtypes": dtypes}
+
+
+def main(out_path):
+    start = time.time()
+    ext, order, types, dtypes, operands = setup()
     unnamed = sorted(n for n in ext if n not in NAMES)
     not_dtypes = {
         "longdouble": f"np.longdouble ({np.dtype(np.longdouble).name}, x87 extended precision on x86-64): "
@@ -91,11 +107,6 @@ def main(out_path):
         "clongdouble": f"np.clongdouble ({np.dtype(np.clongdouble).name}): not swept, as longdouble",
         "datetime64/timedelta64/str/bytes/object/void": "not numeric: not swept",
     }
-
-    tensor = [(NAMES.get(n, n), value(types[n], (2,))) for n in order]
-    zero_d = [("scalar:" + NAMES.get(n, n), value(types[n], ())) for n in order]
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
 
     groups, seen_warnings = [], {}
     op_diffs, scalar_diffs = [], []
@@ -159,11 +170,7 @@ def main(out_path):
                 longdouble[key] = "error: " + first_line(e)
 
     doc = {
-        "framework": "numpy",
-        "version": np.__version__,
-        "ml_dtypes_version": ml_dtypes.__version__,
-        "generated_by": "tools/oracles/promotion/numpy_oracle.py",
-        "dtypes": dtypes,
+        **header("numpy_oracle.py", dtypes),
         "dtype_sources": {NAMES.get(n, n): ("numpy" if n in BUILTIN else f"ml_dtypes.{n}") for n in order},
         "not_dtypes": not_dtypes,
         "ml_dtypes_types_without_agreed_name": unnamed,

@@ -9,7 +9,10 @@ function `run(op, a, b)` that performs the operation and returns the result's na
 """
 import itertools
 import json
+import os
 import re
+import subprocess
+import sys
 import warnings
 
 # The Python literal behind each `python:KIND` operand.
@@ -36,6 +39,27 @@ OPERATORS = {
     ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "&": lambda a, b: a & b, "|": lambda a, b: a | b,
     "^": lambda a, b: a ^ b,
 }
+
+
+def python_operands():
+    """The `python:KIND` operands, each the literal of PYTHON, in that order."""
+    return [("python:" + k, v) for k, v in PYTHON.items()]
+
+
+def run_children(script, out_path, settings):
+    """Runs `script --child ARGS... PART` for each `(tag, ARGS)` of `settings`, each in
+    a process of its own, PART being `out_path.TAG.part`, and returns what each child
+    wrote to its PART (as JSON, in the order of `settings`; the file is removed)."""
+    parts = []
+    for tag, args in settings:
+        part = f"{out_path}.{tag}.part"
+        # messages that list a set of dtypes depend on string hashing: fix its seed
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        subprocess.run([sys.executable, script, "--child", *args, part], check=True, env=env)
+        with open(part) as f:
+            parts.append(json.load(f))
+        os.remove(part)
+    return parts
 
 
 def dtype_names(*names):

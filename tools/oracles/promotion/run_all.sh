@@ -4,12 +4,7 @@
 #   tools/oracles/promotion/run_all.sh [KERNEL_FLOAT_CHECKOUT]
 # VENVS (default /work/venvs) is where setup.sh put the environments. Without a
 # kernel_float checkout, kernel_float.json is left as it is.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-data=$(cd "$here/../../../tests/data/promotion" && pwd)
-venvs=${VENVS:-/work/venvs}
-export PYTHONHASHSEED=0   # error messages that list a set of dtypes follow string hashing
-timed() { local t=$SECONDS; "$@"; echo "  ($((SECONDS - t)) s)" >&2; }
+source "$(dirname "$0")/oracle_common.sh"   # here, data, venvs, timed
 timed "$venvs/openvino/bin/python" "$here/openvino_oracle.py" "$data/openvino.json"
 timed "$venvs/paddle/bin/python" "$here/paddle_oracle.py" "$data/paddle.json"
 timed "$venvs/dali/bin/python" "$here/dali_oracle.py" "$data/dali.json"

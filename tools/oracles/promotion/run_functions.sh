@@ -4,13 +4,9 @@
 #   tools/oracles/promotion/setup.sh                             # once
 #   tools/oracles/promotion/run_functions.sh
 # VENVS (default /work/venvs) is where setup.sh put the environments.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-data=$(cd "$here/../../../tests/data/promotion" && pwd)/functions
+source "$(dirname "$0")/oracle_common.sh"   # here, data, venvs, timed
+data=$data/functions
 mkdir -p "$data"
-venvs=${VENVS:-/work/venvs}
-export PYTHONHASHSEED=0   # error messages that list a set of dtypes follow string hashing
-timed() { local t=$SECONDS; "$@"; echo "  ($((SECONDS - t)) s)" >&2; }
 timed "$venvs/numpy/bin/python" "$here/numpy_functions_oracle.py" "$data/numpy.json"
 timed "$venvs/torch/bin/python" "$here/torch_functions_oracle.py" "$data/torch.json"
 timed "$venvs/array_api/bin/python" "$here/array_api_functions_oracle.py" "$data/array_api.json"

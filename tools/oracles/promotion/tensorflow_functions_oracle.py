@@ -21,65 +21,23 @@ on float32, else int32, else bool inputs), and for each raw op whether its OpDef
 allows bool for each type attribute and whether a CPU kernel is registered for bool.
 """
 import json
-import os
-import subprocess
 import sys
 import time
-import warnings
 
-from oracle_common import PYTHON, count_cases, first_line, sweep, write
-from tensorflow_oracle import NAMES, OPS, SHORTEN
+from oracle_common import count_cases, first_line, sweep, write
+from tensorflow_oracle import NAMES, OPS, SHORTEN, header, run_modes, setup
 
 MODES = ["all", "safe"]
 GRAPH_PLUMBING = {"Placeholder", "Identity", "Const", "NoOp"}
 
 
 def child(mode, out_path):
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-    os.environ["CUDA_VISIBLE_DEVICES"] = ""
-    warnings.simplefilter("ignore")
-    import numpy as np
-    import tensorflow as tf
-    from tensorflow.python.framework import flexible_dtypes, kernels, op_def_registry, weak_tensor
-
-    tf.get_logger().setLevel("ERROR")
-    tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode=mode)
     start = time.time()
-
-    every = {}
-    for mod in (tf, tf.dtypes, tf.dtypes.experimental):
-        for attr in dir(mod):
-            d = getattr(mod, attr, None)
-            if isinstance(d, tf.dtypes.DType):
-                every.setdefault(d.name, d)
-
-    def name_of(d):
-        return NAMES.get(d.name, d.name)
-
-    def make(d, shape):
-        try:
-            return tf.ones(shape, d)
-        except Exception:  # noqa: BLE001
-            return tf.cast(tf.ones(shape, tf.float32), d)
-
-    order = []
-    for n in NAMES:
-        if n in every:
-            try:
-                assert make(every[n], (2,)).dtype == every[n]
-                order.append(n)
-            except Exception:  # noqa: BLE001
-                pass
-    tensor = [(NAMES[n], make(every[n], (2,))) for n in order]
-    zero_d = [("scalar:" + NAMES[n], make(every[n], ())) for n in order]
-    weak = []
-    for n in order:
-        try:
-            weak.append(("weak:" + NAMES[n], weak_tensor.WeakTensor.from_tensor(tf.ones((), every[n]))))
-        except Exception:  # noqa: BLE001
-            pass
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + weak + python
+    env = setup(mode)
+    import numpy as np
+    from tensorflow.python.framework import kernels, op_def_registry
+    tf, weak_tensor, flexible_dtypes = env.tf, env.weak_tensor, env.flexible_dtypes
+    name_of, order, weak, operands, fns = env.name_of, env.order, env.weak, env.operands, env.fns
 
     def run(a, b):
         d, is_weak = flexible_dtypes.result_type(a, b)
@@ -89,19 +47,6 @@ def child(mode, out_path):
     for c in cases:
         if len(c) > 3:
             c[3] = SHORTEN.sub("", c[3])
-
-    # bool with bool, for every op tensorflow_oracle.py sweeps
-    cond = tf.constant(True)
-    fns = {
-        "add": tf.math.add, "subtract": tf.math.subtract, "multiply": tf.math.multiply,
-        "divide": tf.math.truediv, "floor_divide": tf.math.floordiv, "remainder": tf.math.floormod,
-        "pow": tf.math.pow, "maximum": tf.math.maximum, "minimum": tf.math.minimum,
-        "equal": tf.math.equal, "not_equal": tf.math.not_equal, "less_than": tf.math.less,
-        "less_equal": tf.math.less_equal, "greater_than": tf.math.greater, "greater_equal": tf.math.greater_equal,
-        "bitwise_and": tf.bitwise.bitwise_and, "logical_and": tf.math.logical_and,
-        "where": lambda a, b: tf.where(cond, a, b), "atan2": tf.math.atan2,
-    }
-    assert set(fns) == set(OPS)
 
     def raw_ops(fn):
         for d in (tf.float32, tf.int32, tf.bool):
@@ -131,6 +76,7 @@ def child(mode, out_path):
                              "cpu_kernel_for_bool": a.name in cpu_bool}
         return attrs
 
+    # bool with bool, for every op tensorflow_oracle.py sweeps
     b2 = tf.ones(2, tf.bool)
     bool_with_bool = {}
     for op, fn in fns.items():
@@ -159,23 +105,11 @@ def child(mode, out_path):
 
 def main(out_path):
     start = time.time()
-    parts = {}
-    for mode in MODES:
-        part = f"{out_path}.{mode}.part"
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        subprocess.run([sys.executable, __file__, "--child", mode, part], check=True, env=env)
-        with open(part) as f:
-            parts[mode] = json.load(f)
-        os.remove(part)
+    parts = run_modes(__file__, out_path, MODES)
     first = parts["all"]
     assert all(p["dtypes"] == first["dtypes"] for p in parts.values())
     doc = {
-        "framework": "tensorflow",
-        "version": first["version"],
-        "numpy_version": first["numpy"],
-        "generated_by": "tools/oracles/promotion/tensorflow_functions_oracle.py",
-        "device": "cpu",
-        "dtypes": first["dtypes"],
+        **header("tensorflow_functions_oracle.py", first),
         "weak_operands": first["weak_operands"],
         "functions": {"result_type": "tensorflow.python.framework.flexible_dtypes.result_type(a, b) "
                                      "on the operands as they are"},

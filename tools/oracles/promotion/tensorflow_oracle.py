@@ -31,12 +31,13 @@ import itertools
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 import warnings
+from types import SimpleNamespace
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
+from oracle_common import (count_cases, drop_identical_ops, dtype_names, first_line, python_operands, run_children,
+                           sweep, write)
 
 MODES = ["all", "safe", "legacy"]
 NAMES = dtype_names(
@@ -84,17 +85,21 @@ OPERATORS = {
 }
 
 
-def child(mode, out_path):
+def setup(mode):
+    """In a process of its own: imports TensorFlow with `dtype_conversion_mode=mode` and
+    builds the dtypes, the operands and the op functions. Returns a namespace with tf,
+    weak_tensor, flexible_dtypes, name_of(dtype), result(tensor) (its name, `weak:`
+    for a WeakTensor), order (dtype names swept), not_dtypes, made_by, tensor, zero_d,
+    weak, weak_refused, operands and fns (op -> function)."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     os.environ["CUDA_VISIBLE_DEVICES"] = ""
     warnings.simplefilter("ignore")
-    import numpy as np
+    import numpy  # noqa: F401  (imported before tensorflow, as it always was)
     import tensorflow as tf
     from tensorflow.python.framework import flexible_dtypes, weak_tensor
 
     tf.get_logger().setLevel("ERROR")
     tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode=mode)
-    start = time.time()
 
     every = {}
     for mod in (tf, tf.dtypes, tf.dtypes.experimental):
@@ -138,8 +143,6 @@ def child(mode, out_path):
             weak.append(("weak:" + NAMES[n], w))
         except Exception as e:  # noqa: BLE001
             weak_refused[NAMES[n]] = first_line(e)
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + weak + python
     cond = tf.constant(True)
     fns = {
         "add": tf.math.add, "subtract": tf.math.subtract, "multiply": tf.math.multiply,
@@ -150,6 +153,32 @@ def child(mode, out_path):
         "bitwise_and": tf.bitwise.bitwise_and, "logical_and": tf.math.logical_and,
         "where": lambda a, b: tf.where(cond, a, b), "atan2": tf.math.atan2,
     }
+    assert set(fns) == set(OPS)
+    return SimpleNamespace(tf=tf, weak_tensor=weak_tensor, flexible_dtypes=flexible_dtypes, name_of=name_of,
+                           result=result, order=order, not_dtypes=not_dtypes, made_by=made_by, tensor=tensor,
+                           zero_d=zero_d, weak=weak, weak_refused=weak_refused,
+                           operands=tensor + zero_d + weak + python_operands(), fns=fns)
+
+
+def run_modes(script, out_path, modes):
+    """Runs `script --child MODE PART` for each mode; returns {mode: what it wrote}."""
+    return dict(zip(modes, run_children(script, out_path, [(m, [m]) for m in modes])))
+
+
+def header(script, first):
+    """The keys every TensorFlow data file begins with; `first` is a child's output."""
+    return {"framework": "tensorflow", "version": first["version"], "numpy_version": first["numpy"],
+            "generated_by": f"tools/oracles/promotion/{script}", "device": "cpu", "dtypes": first["dtypes"]}
+
+
+def child(mode, out_path):
+    start = time.time()
+    env = setup(mode)
+    import numpy as np
+    tf, weak_tensor, flexible_dtypes = env.tf, env.weak_tensor, env.flexible_dtypes
+    name_of, result, order, operands, fns = env.name_of, env.result, env.order, env.operands, env.fns
+    tensor, zero_d, weak = env.tensor, env.zero_d, env.weak
+    not_dtypes, made_by, weak_refused = env.not_dtypes, env.made_by, env.weak_refused
 
     by_name = dict(operands)
 
@@ -223,7 +252,7 @@ def child(mode, out_path):
 
     # flexible_dtypes.result_type, TF's promotion function, on dtypes and Python scalars
     result_type = {}
-    probes = zero_d + weak + python
+    probes = zero_d + weak + python_operands()
     for (ln, a), (rn, b) in itertools.product(probes, probes):
         try:
             d, is_weak = flexible_dtypes.result_type(a, b)
@@ -257,15 +286,7 @@ def child(mode, out_path):
 
 def main(out_path):
     start = time.time()
-    parts = {}
-    for mode in MODES:
-        part = f"{out_path}.{mode}.part"
-        # messages that list a set of dtypes depend on string hashing: fix its seed
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        subprocess.run([sys.executable, __file__, "--child", mode, part], check=True, env=env)
-        with open(part) as f:
-            parts[mode] = json.load(f)
-        os.remove(part)
+    parts = run_modes(__file__, out_path, MODES)
     first = parts["all"]
     assert all(p["dtypes"] == first["dtypes"] for p in parts.values())
     groups, same = drop_identical_ops([g for m in ("all", "safe") for g in parts[m]["groups"]])
@@ -279,12 +300,7 @@ def main(out_path):
                                   "examples [lhs, rhs, legacy, all]": differ[:: max(1, len(differ) // 12)][:12]}
     legacy_add = next(g for g in parts["legacy"]["groups"] if g["op"] == "add")
     doc = {
-        "framework": "tensorflow",
-        "version": first["version"],
-        "numpy_version": first["numpy"],
-        "generated_by": "tools/oracles/promotion/tensorflow_oracle.py",
-        "device": "cpu",
-        "dtypes": first["dtypes"],
+        **header("tensorflow_oracle.py", first),
         "not_dtypes": first["not_dtypes"],
         "made_by": first["made_by"],
         "weak_operands": first["weak_operands"],

@@ -25,8 +25,8 @@ import warnings
 
 import torch
 
-from oracle_common import DTYPE_NAMES, PYTHON, count_cases, first_line, sweep, write
-from torch_oracle import C10, NAMES, all_dtypes, make
+from oracle_common import DTYPE_NAMES, count_cases, first_line, sweep, write
+from torch_oracle import C10, NAMES, header, setup
 
 SHELLS = [f"uint{i}" for i in range(1, 8)] + [f"int{i}" for i in range(1, 8)]
 SHELL_NAMES = {n: DTYPE_NAMES.get(n, n) for n in SHELLS}
@@ -38,21 +38,12 @@ KERNEL_DTYPES = {**C10, **{f"UInt{i}": SHELL_NAMES[f"uint{i}"] for i in range(1,
 def main(out_path):
     start = time.time()
     warnings.simplefilter("ignore")
-    every = all_dtypes()
-    order = [n for n in NAMES if n in every]
-    types = {n: every[n] for n in order}
+    every, order, _, operands, _ = setup()
     names = {**NAMES, **SHELL_NAMES}
 
     def name_of(dtype):
         s = str(dtype).replace("torch.", "")
         return names.get(s, s)
-
-    tensor, zero_d = [], []
-    for n in order:
-        tensor.append((NAMES[n], make(types[n], (2,))[0]))
-        zero_d.append(("scalar:" + NAMES[n], make(types[n], ())[0]))
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
 
     def as_dtype(x):
         return x.dtype if isinstance(x, torch.Tensor) else x
@@ -90,12 +81,7 @@ def main(out_path):
         shell_groups.append({"options": {}, "op": op, "cases": cases})
 
     doc = {
-        "framework": "torch",
-        "version": torch.__version__,
-        "generated_by": "tools/oracles/promotion/torch_functions_oracle.py",
-        "device": "cpu",
-        "default_dtype": name_of(torch.get_default_dtype()),
-        "dtypes": [NAMES[n] for n in order],
+        **header("torch_functions_oracle.py", order),
         "functions": {"result_type": "torch.result_type(a, b) on the operands as they are",
                       "promote_types": "torch.promote_types(a, b) on the operands' dtypes (a Python scalar as it is)",
                       "add (shell_groups only)": "a + b"},

@@ -27,7 +27,7 @@ import warnings
 import torch
 import torch.nn.functional as F
 
-from oracle_common import PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, sweep, write
+from oracle_common import count_cases, drop_identical_ops, dtype_names, first_line, python_operands, sweep, write
 
 NAMES = dtype_names(
     "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
@@ -149,12 +149,34 @@ def mark_missing_kernels(op, cases):
     return n
 
 
-def main(out_path):
-    start = time.time()
-    warnings.simplefilter("ignore")
+def setup():
+    """The dtypes and operands. Returns (every torch.dtype by name, dtype names swept
+    in order, torch.dtype by name, operands, how each dtype's tensors were made)."""
     every = all_dtypes()
     order = [n for n in NAMES if n in every]
     types = {n: every[n] for n in order}
+    made_by = {}
+    tensor, zero_d = [], []
+    for n in order:
+        t, how = make(types[n], (2,))
+        s, _ = make(types[n], ())
+        made_by[NAMES[n]] = how
+        tensor.append((NAMES[n], t))
+        zero_d.append(("scalar:" + NAMES[n], s))
+    return every, order, types, tensor + zero_d + python_operands(), made_by
+
+
+def header(script, order):
+    """The keys every torch data file begins with."""
+    return {"framework": "torch", "version": torch.__version__, "generated_by": f"tools/oracles/promotion/{script}",
+            "device": "cpu", "default_dtype": name_of(torch.get_default_dtype()),
+            "dtypes": [NAMES[n] for n in order]}
+
+
+def main(out_path):
+    start = time.time()
+    warnings.simplefilter("ignore")
+    every, order, types, operands, made_by = setup()
     not_dtypes, excluded = {}, {}
     for n, d in sorted(every.items()):
         if n in NAMES:
@@ -180,17 +202,6 @@ def main(out_path):
                     excluded[key] = name_of(torch.promote_types(a, b))
                 except Exception as e:  # noqa: BLE001
                     excluded[key] = "error: " + first_line(e, 160)
-
-    made_by = {}
-    tensor, zero_d = [], []
-    for n in order:
-        t, how = make(types[n], (2,))
-        s, _ = make(types[n], ())
-        made_by[NAMES[n]] = how
-        tensor.append((NAMES[n], t))
-        zero_d.append(("scalar:" + NAMES[n], s))
-    python = [("python:" + k, v) for k, v in PYTHON.items()]
-    operands = tensor + zero_d + python
 
     def is_py(x):
         return isinstance(x, (bool, int, float, complex))
@@ -239,12 +250,7 @@ def main(out_path):
             result_type[f"{ln},{rn}"] = "error: " + first_line(e)
 
     doc = {
-        "framework": "torch",
-        "version": torch.__version__,
-        "generated_by": "tools/oracles/promotion/torch_oracle.py",
-        "device": "cpu",
-        "default_dtype": name_of(torch.get_default_dtype()),
-        "dtypes": [NAMES[n] for n in order],
+        **header("torch_oracle.py", order),
         "made_by": made_by,
         "not_dtypes": not_dtypes,
         "functions": FUNCTION_NAMES,
