@@ -7,6 +7,7 @@
 //! | item | what it is |
 //! | --- | --- |
 //! | [`Promote`], [`Promoted`], [`promote_pair`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32`; both operands converted to it |
+//! | [`operand_types`] | operand kinds at compile time: `Promoted<Torch, f32, Scalar<f64>>` is `f32` |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
 //! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
@@ -89,6 +90,7 @@ pub mod convert_promote;
 pub mod element;
 pub mod narrow;
 pub mod numeric;
+pub mod operand_types;
 mod promote;
 pub mod rules;
 

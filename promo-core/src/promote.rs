@@ -1,27 +1,41 @@
 //! Compile-time promotion: [`Promote`], [`Promoted`] and [`RuleSet`].
 
 use crate::cast::{CastFrom, CastOptions};
+use crate::operand_types::OperandType;
 use crate::Element;
 use promo_table::{DType, Op, OpType, Operand, Options, Refusal, RuleTable};
 
 /// `Self` (a rule set's marker type) promotes `A` with `B` to [`Promote::Output`].
+///
+/// `A` and `B` are element types (tensors with dimensions) or the other operand
+/// kinds of [`operand_types`](crate::operand_types): a rank-0 tensor
+/// ([`Scalar<T>`](crate::operand_types::Scalar)), a weakly typed one
+/// ([`Weak<T>`](crate::operand_types::Weak)) or a Python scalar
+/// ([`PyFloat`](crate::operand_types::PyFloat)…), wherever the rule set takes them.
 ///
 /// Implemented by `promo-macros` from the rule files, only for pairs the rule set
 /// accepts; a refused pair fails to compile with the framework's reason. The third
 /// parameter is the hook for that message; leave it at its default.
 ///
 /// ```
-/// use promo_core::{rules::kernel_float::KernelFloat, Promoted};
+/// use promo_core::operand_types::{PyInt, Scalar};
+/// use promo_core::{rules::kernel_float::KernelFloat, rules::numpy::NumPy, Promoted};
 /// let x: Promoted<KernelFloat, i32, i8> = 7i32;
+/// // NEP 50: a Python int takes the other operand's dtype, a 0-d array does not.
+/// let y: Promoted<NumPy, u8, PyInt> = 7u8;
+/// let z: Promoted<NumPy, u8, Scalar<i16>> = 7i16;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no promotion of `{A}` with `{B}`",
     label = "no promotion of `{A}` with `{B}` in `{Self}`",
-    note = "the rule set does not accept one of these dtypes; see `promo table`"
+    note = "the rule set does not accept one of these dtypes or operand kinds; see `promo table` and `promo query`"
 )]
-pub trait Promote<A: Element, B: Element, Why = ()> {
-    /// The common type.
+pub trait Promote<A: OperandType, B: OperandType, Why = ()> {
+    /// The common type's element type.
     type Output: Element;
+    /// Whether the result is weakly typed (JAX, TensorFlow: a Python scalar's kind
+    /// of type, which gives way to a strongly typed operand's in the next step).
+    const WEAK: bool = false;
 }
 
 /// The common type of `A` and `B` under rule set `R`: `<R as Promote<A, B>>::Output`.
@@ -47,6 +61,8 @@ pub type Promoted<R, A, B> = <R as Promote<A, B>>::Output;
 pub trait PromoteOp<O: OpType, A: Element, B: Element, Why = ()> {
     /// The result type.
     type Output: Element;
+    /// Whether the result is weakly typed, as [`Promote::WEAK`].
+    const WEAK: bool = false;
 }
 
 /// The result type of operation `O` on `A` and `B` under rule set `R`.

@@ -3,7 +3,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use promo_rules::model::{OptionDefKind, RuleFile};
 use promo_rules::names::camel;
-use promo_table::{Cell, DType, Op, Operand, OptionKind, OptionValue, Refusal, RuleTable, Side};
+use promo_table::{Cell, DType, Op, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
 
@@ -324,6 +324,7 @@ pub fn expand(rules: &RuleFile, rel_path: &str, tracked_path: &str) -> TokenStre
             items.extend(cx.pair_impls(
                 Op::Add,
                 (&promote, &quote!()),
+                &cx.operands(true),
                 &mut reason_traits,
                 Some(&mut pair_kernels),
             ));
@@ -404,37 +405,68 @@ impl PairCx<'_> {
         self.rules.reasons.get(index).map_or("refused", |(k, _)| k)
     }
 
-    /// `impl TRAIT<A, B> for Marker` for every pair under `op` (`TRAIT` is
-    /// `Promote` or `PromoteOp<O>`), with the diagnostic trait of each refusal, and
-    /// for `Promote` the convert-promote kernels.
+    /// The operands the type level names for this rule set, each with its type: a
+    /// tensor of every dtype with a Rust type (the bare element type), and with
+    /// `every_kind` also a rank-0 one (`Scalar<T>`), a weakly typed one where the
+    /// rule set has them (`Weak<T>`), and each Python scalar kind.
+    fn operands(&self, every_kind: bool) -> Vec<(Operand, TokenStream)> {
+        let kinds = quote!(::promo_core::operand_types);
+        let mut out = Vec::new();
+        for &d in &self.rules.dtypes {
+            let Some(t) = rust_type(d) else { continue };
+            out.push((Operand::Dimensioned(d), t.clone()));
+            if every_kind {
+                out.push((Operand::Scalar(d), quote!(#kinds::Scalar<#t>)));
+                if self.table.takes_weak() {
+                    out.push((Operand::Weak(d), quote!(#kinds::Weak<#t>)));
+                }
+            }
+        }
+        if every_kind {
+            // Where the rule set takes none, no pair with one has an answer.
+            for k in PyScalar::ALL {
+                let ty = format_ident!("Py{}", camel(k.name()));
+                out.push((Operand::Python(k), quote!(#kinds::#ty)));
+            }
+        }
+        out
+    }
+
+    /// `impl TRAIT<A, B> for Marker` for every pair of `operands` under `op`
+    /// (`TRAIT` is `Promote` or `PromoteOp<O>`), with the diagnostic trait of each
+    /// refusal, and for `Promote` the convert-promote kernels of tensor pairs.
     fn pair_impls(
         &self,
         op: Op,
         (trait_path, first): (&TokenStream, &TokenStream),
+        operands: &[(Operand, TokenStream)],
         reason_traits: &mut std::collections::BTreeMap<String, TokenStream>,
         mut pair_kernels: Option<&mut Vec<TokenStream>>,
     ) -> Vec<TokenStream> {
         let marker = self.marker;
         let mut items = Vec::new();
-        for &a in &self.rules.dtypes {
-            for &b in &self.rules.dtypes {
-                let (Some(ta), Some(tb)) = (rust_type(a), rust_type(b)) else {
-                    continue;
-                };
-                match self
-                    .table
-                    .promote(self.options, op, Operand::Dimensioned(a), Operand::Dimensioned(b))
-                {
+        for (a, ta) in operands {
+            for (b, tb) in operands {
+                match self.table.promote_result(self.options, op, *a, *b) {
                     Ok(out) => {
-                        let Some(tout) = rust_type(out) else { continue };
+                        let Some(tout) = rust_type(out.dtype) else {
+                            continue;
+                        };
+                        let weak = out.weak.then(|| {
+                            quote!(
+                                const WEAK: bool = true;
+                            )
+                        });
                         items.push(quote! {
                             #[automatically_derived]
-                            impl #trait_path<#first #ta, #tb> for #marker { type Output = #tout; }
+                            impl #trait_path<#first #ta, #tb> for #marker { type Output = #tout; #weak }
                         });
-                        if let Some(kernels) = pair_kernels.as_deref_mut() {
-                            if ![a, b, out].iter().any(|d| d.is_complex()) {
+                        if let (Some(kernels), Operand::Dimensioned(a), Operand::Dimensioned(b)) =
+                            (pair_kernels.as_deref_mut(), a, b)
+                        {
+                            if ![*a, *b, out.dtype].iter().any(|d| d.is_complex()) {
                                 let slot = a.index() * DType::COUNT + b.index();
-                                let dt = dtype_tokens(out);
+                                let dt = dtype_tokens(out.dtype);
                                 kernels.push(quote! {
                                     t[#slot] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                                         dtype: #dt,
@@ -505,6 +537,7 @@ impl PairCx<'_> {
                     #marker: #to<#first A, B, Why>,
                 {
                     type Output = <#marker as #to<#first A, B, Why>>::Output;
+                    const WEAK: bool = <#marker as #to<#first A, B, Why>>::WEAK;
                 }
             }
         };
@@ -530,7 +563,13 @@ impl PairCx<'_> {
             } else {
                 let v = format_ident!("{op:?}");
                 let first = quote!(::promo_core::op_types::#v,);
-                items.extend(self.pair_impls(op, (&promote_op, &first), reason_traits, None));
+                items.extend(self.pair_impls(
+                    op,
+                    (&promote_op, &first),
+                    &self.operands(false),
+                    reason_traits,
+                    None,
+                ));
                 written.push((op, answers));
             }
         }

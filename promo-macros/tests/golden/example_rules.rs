@@ -629,7 +629,16 @@ pub mod tiny {
         type Output = bool;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<bool>>
+    for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i8>> for Tiny {
         type Output = i8;
     }
     #[automatically_derived]
@@ -637,7 +646,15 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<u8>> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i16>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -645,7 +662,104 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<f32>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyBool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyInt> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyFloat> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, bool>
+    for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyBool,
+    > for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyInt,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyFloat,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, bool> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<bool>> for Tiny {
         type Output = i8;
     }
     #[automatically_derived]
@@ -653,7 +767,15 @@ pub mod tiny {
         type Output = i8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i8>> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, u8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<u8>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -661,7 +783,103 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i16>> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<f32>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyBool> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyInt> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyFloat> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, bool> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, u8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyBool,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyInt,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyFloat,
+    > for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
@@ -669,7 +887,15 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<bool>> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, i8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i8>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -677,7 +903,15 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<u8>> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i16>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -685,7 +919,103 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<f32>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyBool> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyInt> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyFloat> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, bool> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyBool,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyInt,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyFloat,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i16, bool> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<bool>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -693,7 +1023,15 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i8>> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i16, u8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<u8>> for Tiny {
         type Output = i16;
     }
     #[automatically_derived]
@@ -701,7 +1039,103 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i16>> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i16, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<f32>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyBool> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyInt> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyFloat> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, bool> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, u8> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyBool,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyInt,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyFloat,
+    > for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
@@ -709,7 +1143,15 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<bool>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i8>> for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
@@ -717,11 +1159,276 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<u8>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, i16> for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i16>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<f32>> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyBool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyInt> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyFloat> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyBool,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyInt,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyFloat,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, bool> for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, bool> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i8> for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, u8> for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i16> for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, bool> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, u8> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i16> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, f32> for Tiny {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for Tiny {
         type Output = f32;
     }
     #[automatically_derived]
@@ -734,6 +1441,7 @@ pub mod tiny {
         Tiny: ::promo_core::Promote<A, B, Why>,
     {
         type Output = <Tiny as ::promo_core::Promote<A, B, Why>>::Output;
+        const WEAK: bool = <Tiny as ::promo_core::Promote<A, B, Why>>::WEAK;
     }
     #[automatically_derived]
     impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool> for Tiny {
@@ -950,6 +1658,12 @@ pub mod tiny {
             B,
             Why,
         >>::Output;
+        const WEAK: bool = <Tiny as ::promo_core::PromoteOp<
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+            Why,
+        >>::WEAK;
     }
     #[automatically_derived]
     impl ::promo_core::convert_promote::PairKernels for Tiny {
@@ -1077,7 +1791,17 @@ pub mod tiny {
         type Output = bool;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<bool>>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i8>>
+    for TinyStrict {
         type Output = i8;
     }
     #[automatically_derived]
@@ -1085,7 +1809,17 @@ pub mod tiny {
         type Output = u8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<u8>>
+    for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<bool, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i16>>
+    for TinyStrict {
         type Output = i16;
     }
     #[automatically_derived]
@@ -1093,11 +1827,121 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<f32>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyBool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyInt> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyFloat>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i8>
+    for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, u8>
+    for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i16>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyBool,
+    > for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyInt,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<bool>,
+        ::promo_core::operand_types::PyFloat,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, bool> for TinyStrict {
         type Output = i8;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<bool>>
+    for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i8>>
+    for TinyStrict {
         type Output = i8;
     }
     #[automatically_derived]
@@ -1106,7 +1950,19 @@ pub mod tiny {
         type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<i8, ::promo_core::operand_types::Scalar<u8>>,
+    > ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<u8>, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i8, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i16>>
+    for TinyStrict {
         type Output = i16;
     }
     #[automatically_derived]
@@ -1114,7 +1970,118 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<f32>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyBool> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyInt> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyFloat> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, bool>
+    for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i8>
+    for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<::promo_core::operand_types::Scalar<i8>, u8>,
+    > ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, u8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<
+                ::promo_core::operand_types::Scalar<i8>,
+                ::promo_core::operand_types::Scalar<u8>,
+            >,
+    > ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<u8>,
+        Why,
+    > for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i16>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyBool,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyInt,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i8>,
+        ::promo_core::operand_types::PyFloat,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, bool> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<bool>>
+    for TinyStrict {
         type Output = u8;
     }
     #[automatically_derived]
@@ -1123,7 +2090,19 @@ pub mod tiny {
         type Output = ::promo_core::__private::Refused;
     }
     #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<u8, ::promo_core::operand_types::Scalar<i8>>,
+    > ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i8>, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, u8> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<u8>>
+    for TinyStrict {
         type Output = u8;
     }
     #[automatically_derived]
@@ -1131,7 +2110,118 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i16>>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<u8, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<f32>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyBool> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyInt> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyFloat> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, bool>
+    for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<::promo_core::operand_types::Scalar<u8>, i8>,
+    > ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i8, Why>
+    for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl<
+        Why: TinyStrictRefusesMixedSign<
+                ::promo_core::operand_types::Scalar<u8>,
+                ::promo_core::operand_types::Scalar<i8>,
+            >,
+    > ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<i8>,
+        Why,
+    > for TinyStrict {
+        type Output = ::promo_core::__private::Refused;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, u8>
+    for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i16>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyBool,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyInt,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<u8>,
+        ::promo_core::operand_types::PyFloat,
+    > for TinyStrict {
         type Output = f32;
     }
     #[automatically_derived]
@@ -1139,7 +2229,17 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<bool>>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i16, i8> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i8>>
+    for TinyStrict {
         type Output = i16;
     }
     #[automatically_derived]
@@ -1147,7 +2247,17 @@ pub mod tiny {
         type Output = i16;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<u8>>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<i16, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i16>>
+    for TinyStrict {
         type Output = i16;
     }
     #[automatically_derived]
@@ -1155,7 +2265,111 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<f32>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyBool> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyInt> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyFloat>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, bool>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i8>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, u8>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i16>
+    for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyBool,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyInt,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<i16>,
+        ::promo_core::operand_types::PyFloat,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, bool> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<bool>>
+    for TinyStrict {
         type Output = f32;
     }
     #[automatically_derived]
@@ -1163,7 +2377,17 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i8>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, u8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<u8>>
+    for TinyStrict {
         type Output = f32;
     }
     #[automatically_derived]
@@ -1171,7 +2395,280 @@ pub mod tiny {
         type Output = f32;
     }
     #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i16>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
     impl ::promo_core::Promote<f32, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<f32>>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyBool> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyInt> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyFloat>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, u8>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyBool,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyInt,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::Scalar<f32>,
+        ::promo_core::operand_types::PyFloat,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, bool>
+    for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = bool;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, u8> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyBool,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, bool> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i8> for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = i8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, u8> for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = u8;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i16> for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = i16;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, f32> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyInt,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, bool>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<bool>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<i8>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, u8> for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<u8>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i16>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<i16>,
+    > for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, f32>
+    for TinyStrict {
+        type Output = f32;
+    }
+    #[automatically_derived]
+    impl ::promo_core::Promote<
+        ::promo_core::operand_types::PyFloat,
+        ::promo_core::operand_types::Scalar<f32>,
+    > for TinyStrict {
         type Output = f32;
     }
     #[automatically_derived]
@@ -1184,6 +2681,7 @@ pub mod tiny {
         TinyStrict: ::promo_core::Promote<A, B, Why>,
     {
         type Output = <TinyStrict as ::promo_core::Promote<A, B, Why>>::Output;
+        const WEAK: bool = <TinyStrict as ::promo_core::Promote<A, B, Why>>::WEAK;
     }
     #[automatically_derived]
     impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool>
@@ -1446,6 +2944,12 @@ pub mod tiny {
             B,
             Why,
         >>::Output;
+        const WEAK: bool = <TinyStrict as ::promo_core::PromoteOp<
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+            Why,
+        >>::WEAK;
     }
     /// Diagnostic only: `TinyStrict` refuses the pair because i8 with u8 is refused in strict mode.
     #[diagnostic::on_unimplemented(
