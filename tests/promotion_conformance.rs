@@ -202,6 +202,13 @@ fn jax_matches_jax() {
 }
 
 #[test]
+fn jax_result_type_matches_jax() {
+    // `jnp.result_type` under the four option combinations: arrays, 0-d arrays, weakly
+    // typed 0-d arrays of every dtype and Python scalars, on either side and on both.
+    assert_eq!(conform_functions("jax", &["result_type"]), 30_976);
+}
+
+#[test]
 fn array_api_result_type_matches_array_api_strict() {
     // `result_type` on every pair of arrays, 0-d arrays and Python scalars.
     assert_eq!(conform_functions("array_api", &["result_type"]), 900);

@@ -193,20 +193,47 @@ pub fn explain(
                     .trim_matches(['"', '\'']);
                 let place = cell_span.as_ref().map_or(String::new(), &at);
                 match rule {
-                    ResultRule::Lub => {
-                        let _ = writeln!(out, "  result = \"lub\": the least upper bound in the [lattice] ({place})");
+                    ResultRule::Lub | ResultRule::WeakLub => {
+                        let weak_lub = *rule == ResultRule::WeakLub;
+                        if weak_lub {
+                            let _ = writeln!(out, "  result = \"lub*\": the least upper bound of the operands' dtypes in the [lattice], weakly typed ({place})");
+                        } else {
+                            let _ = writeln!(out, "  result = \"lub\": the least upper bound in the [lattice] ({place})");
+                        }
                         let top = match trace.cell {
                             Cell::Is(d) => Some(Node::from(d)),
                             Cell::Weak(d) => Some(Node { dtype: d, weak: true }),
                             _ => None,
                         };
+                        if let Some(lattice) = &rules.lattice {
+                            // A weakly typed operand joins as `weak_operands` says.
+                            for o in [l, r] {
+                                let Some(node) = operand_node(rules, o) else { continue };
+                                let entry = lattice.entry(node);
+                                if entry != node && !weak_lub {
+                                    let _ = writeln!(out, "    {node} joins as {entry} (weak_operands)");
+                                }
+                            }
+                        }
+                        // `lub*` joins the dtypes as strongly typed ones; `lub` the nodes
+                        // the operands join as.
+                        let joined = |o: Operand| {
+                            let node = operand_node(rules, o)?;
+                            let lattice = rules.lattice.as_ref()?;
+                            Some(if weak_lub {
+                                Node::from(node.dtype)
+                            } else {
+                                lattice.entry(node)
+                            })
+                        };
                         if let (Some(a), Some(b), Some(lattice), Some(top)) =
-                            (operand_node(rules, l), operand_node(rules, r), &rules.lattice, top)
+                            (joined(l), joined(r), &rules.lattice, top)
                         {
-                            // Under `strong`, the bound may be the weak type of the answer.
+                            // Under `strong`, the bound may be the weak type of the
+                            // answer; under `lub*`, the strong type of the answer.
                             let bound = lattice.join(a, b);
                             let top = match bound {
-                                Join::Bound(n) if *strong => n,
+                                Join::Bound(n) if *strong || weak_lub => n,
                                 _ => top,
                             };
                             if let Join::Bound(_) = bound {

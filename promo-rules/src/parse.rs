@@ -42,6 +42,12 @@ pub struct RawFile {
 pub struct RawLattice {
     /// Lines of edges: `a -> b c` (a is below b and c), chains `a -> b -> c`.
     pub edges: Spanned<String>,
+    /// How a weakly typed operand enters the lattice: each key (a dtype or a kind)
+    /// selects dtypes whose weakly typed operands join as the value's node (`integer
+    /// = "i64*"`); a weakly typed operand of a dtype no key selects joins as its own
+    /// weak type.
+    #[serde(default)]
+    pub weak_operands: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
 }
 
 /// `[rules]`.

@@ -763,6 +763,107 @@ result = "f32"
 }
 
 #[test]
+fn weak_operands_join_as_listed_and_lub_star_bounds_their_dtypes() {
+    // JAX in small: a weakly typed operand of any integer dtype joins as the weak
+    // integer type, of any float dtype as the weak float; two weak operands join as
+    // their dtypes do, and the bound is weak.
+    let body = r#"
+[python]
+int = "i16*"
+float = "f32*"
+
+[lattice]
+weak_operands = { bool = "bool", integer = "i16*", float = "f32*" }
+edges = '''
+bool -> i16*
+i16* -> i8 u8
+i8 u8 -> i16 -> f32*
+f32* -> f32 -> c64
+'''
+
+[[layer]]
+name = "all weak: the bound of their dtypes, weakly typed"
+operands = ["weak", "weak"]
+cases = [
+  { rows = ["bool"], cols = ["bool"], result = "bool" },
+  { result = "lub*" },
+]
+
+[[layer]]
+name = "a weak tensor with a tensor"
+operands = ["weak", "tensor"]
+result = "lub"
+mirrored = true
+
+[[layer]]
+name = "base"
+result = "lub"
+"#;
+    let src = format!("{HEADER}{body}");
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    let promote = |lhs, rhs| {
+        rules.with_table(|t| {
+            t.promote_result(&t.default_options(), Op::Add, lhs, rhs)
+                .map(|p| p.to_string())
+                .map_err(|e| e.to_string())
+        })
+    };
+    let (t, weak) = (Operand::Dimensioned, Operand::Weak);
+    // A weak u8 is the weak integer: it gives way to i8, and joins bool as itself.
+    assert_eq!(promote(weak(DType::U8), t(DType::I8)), Ok("i8".into()));
+    assert_eq!(promote(t(DType::Bool), weak(DType::U8)), Ok("weak:i16".into()));
+    assert_eq!(promote(weak(DType::I16), t(DType::U8)), Ok("u8".into()));
+    assert_eq!(promote(weak(DType::U8), t(DType::F32)), Ok("f32".into()));
+    // A weak bool joins as bool, a strong type.
+    assert_eq!(promote(weak(DType::Bool), t(DType::U8)), Ok("u8".into()));
+    // Two weak operands: their dtypes' bound, weakly typed.
+    assert_eq!(promote(weak(DType::U8), weak(DType::I8)), Ok("weak:i16".into()));
+    assert_eq!(promote(weak(DType::U8), weak(DType::U8)), Ok("weak:u8".into()));
+    assert_eq!(promote(weak(DType::I8), weak(DType::F32)), Ok("weak:f32".into()));
+    assert_eq!(promote(weak(DType::Bool), weak(DType::Bool)), Ok("bool".into()));
+    // A Python int is typed as a weak i16 first.
+    let int = Operand::Python(PyScalar::Int);
+    assert_eq!(promote(int, weak(DType::U8)), Ok("weak:i16".into()));
+    // `promo explain` says how a weak operand joined, and what `lub*` joined.
+    let options = rules.with_table(|t| t.default_options());
+    let explain = |lhs, rhs| promo_rules::explain(&rules, "t.toml", &src, &options, Op::Add, lhs, rhs);
+    let text = explain(weak(DType::U8), t(DType::I8));
+    assert!(
+        text.contains("u8* joins as i16* (weak_operands)") && text.contains("i16* -> i8"),
+        "{text}"
+    );
+    let text = explain(weak(DType::U8), weak(DType::I8));
+    assert!(
+        text.contains("result = \"lub*\"") && text.contains("u8 -> i16") && !text.contains("joins as"),
+        "{text}"
+    );
+
+    // Mistakes: a value that is no node, a dtype selected twice, an unknown kind.
+    for (map, message) in [
+        (r#"{ integer = "u8*" }"#, "`u8*` is not a node of the lattice"),
+        (
+            r#"{ integer = "i16*", u8 = "i16*" }"#,
+            "`u8` is selected by two keys of `weak_operands`",
+        ),
+        (r#"{ quaternion = "i16*" }"#, "unknown dtype or kind `quaternion`"),
+        (r#"{ integer = "f9*" }"#, "unknown dtype `f9*`"),
+        ("{}", "`weak_operands` must map at least one dtype or kind"),
+    ] {
+        let e = errors(&format!(
+            "[lattice]\nweak_operands = {map}\nedges = 'bool -> i16* -> i8'\n[[layer]]\nname = \"x\"\nresult = \"lub\"\n"
+        ));
+        assert!(e.contains(message), "{map}: {e}");
+    }
+    // `lub*` needs a lattice, and its results are weak: not with `strong = true`.
+    let e = errors("[[layer]]\nname = \"x\"\nresult = \"lub*\"\n");
+    assert!(e.contains("`result = \"lub*\"` needs a `[lattice]`"), "{e}");
+    let e = errors(&format!(
+        "{LATTICE}[[layer]]\nname = \"x\"\nresult = \"lub*\"\nstrong = true\n"
+    ));
+    assert!(e.contains("`strong` cannot go with `result = \"lub*\"`"), "{e}");
+}
+
+#[test]
 fn a_retype_layer_maps_operands_and_the_answer() {
     // JAX without 64-bit types: i16 operands are taken as i8, and so is an i16 answer.
     let src = format!(

@@ -76,6 +76,10 @@ pub struct Lattice {
     above: Vec<Vec<bool>>,
     /// Where each node is first named.
     named_at: Vec<Range<usize>>,
+    /// `weak_operands`: the node a weakly typed operand of each listed dtype joins
+    /// as (JAX's `_jax_type`: a weak `u8` is the weak integer type); a weak operand
+    /// of a dtype not listed joins as its own weak type.
+    pub weak_operands: Vec<(DType, Node)>,
 }
 
 /// The least upper bound of two nodes, if the order gives one.
@@ -188,6 +192,7 @@ impl Lattice {
             up,
             above,
             named_at,
+            weak_operands: Vec::new(),
         };
         for i in 0..n {
             for j in i + 1..n {
@@ -211,6 +216,29 @@ impl Lattice {
 
     fn index(&self, d: Node) -> Option<usize> {
         self.nodes.iter().position(|&n| n == d)
+    }
+
+    /// Whether `n` is a node of the lattice.
+    pub fn contains(&self, n: Node) -> bool {
+        self.index(n).is_some()
+    }
+
+    /// The node an operand's type `n` joins as: for a weak type, the node
+    /// [`Lattice::weak_operands`] lists for its dtype, if any; else `n` itself.
+    pub fn entry(&self, n: Node) -> Node {
+        if !n.weak {
+            return n;
+        }
+        self.weak_operands
+            .iter()
+            .find(|(d, _)| *d == n.dtype)
+            .map_or(n, |&(_, to)| to)
+    }
+
+    /// The least upper bound of two operands' types, each taken as the node it
+    /// joins as ([`Lattice::entry`]).
+    pub fn join_operands(&self, a: Node, b: Node) -> Join {
+        self.join(self.entry(a), self.entry(b))
     }
 
     /// Whether `b` is `a` or above it.
@@ -352,6 +380,34 @@ pub(crate) mod tests {
         assert_eq!(l.path(DType::Bool, DType::I32).unwrap().len(), 4);
         assert!(l.le(DType::U8, DType::I32));
         assert!(!l.le(DType::I32, DType::U8));
+    }
+
+    #[test]
+    fn a_weak_operand_joins_as_the_node_listed_for_its_dtype() {
+        let mut l = build("bool -> i64* -> u8 i8\nu8 -> i16\ni8 -> i16").unwrap();
+        let weak = |dtype| Node { dtype, weak: true };
+        // Not listed: a weak u16 is its own weak type, which is no node.
+        assert_eq!(
+            l.join_operands(weak(DType::U16), DType::U8.into()),
+            Join::Unrelated
+        );
+        l.weak_operands = vec![(DType::U16, weak(DType::I64)), (DType::Bool, DType::Bool.into())];
+        assert_eq!(l.entry(weak(DType::U16)), weak(DType::I64));
+        // Only weak types are mapped: a strong u16 stays itself.
+        assert_eq!(l.entry(DType::U16.into()), DType::U16.into());
+        assert_eq!(
+            l.join_operands(weak(DType::U16), DType::U8.into()),
+            Join::Bound(DType::U8.into())
+        );
+        assert_eq!(
+            l.join_operands(weak(DType::U16), weak(DType::Bool)),
+            Join::Bound(weak(DType::I64))
+        );
+        // An unlisted weak type that is a node joins as itself.
+        assert_eq!(
+            l.join_operands(weak(DType::I64), DType::I8.into()),
+            Join::Bound(DType::I8.into())
+        );
     }
 
     #[test]

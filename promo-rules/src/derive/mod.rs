@@ -51,8 +51,12 @@ pub fn key_rank(side: Side, key: usize) -> Option<u8> {
 pub enum ResultRule {
     /// The same cell for every pair: a dtype, `lhs`, `rhs`, `$option` or `!reason`.
     Cell(Cell),
-    /// The least upper bound of the two operands' dtypes in the `[lattice]`.
+    /// The least upper bound of the two operands' types in the `[lattice]` (`lub`),
+    /// a weakly typed operand joining as [`Lattice::entry`] says.
     Lub,
+    /// `lub*`: the least upper bound of the two operands' dtypes, each taken as
+    /// strongly typed, given weakly typed (JAX's bound of operands that are all weak).
+    WeakLub,
 }
 
 /// The type a key of a side stands for in a derived layer: the dtype itself (weak
@@ -71,8 +75,9 @@ fn key_node(side: Side, key: usize, python: [Option<Operand>; 4]) -> Option<Node
 /// The cells of a derived layer over `rows` × `cols` (keys of the two `sides`), row
 /// by row: `rule` for every pair that meets `condition`, [`Cell::Defer`] for the
 /// others. `lhs` and `rhs` become the operand's dtype (a Python scalar's `[python]`
-/// dtype); `lub` is the least upper bound in `lattice`, and a pair without one is
-/// left to the next layer.
+/// dtype); `lub` is the least upper bound in `lattice` (a weakly typed operand
+/// joining as [`Lattice::entry`] says), `lub*` that of the dtypes taken as strongly
+/// typed, weakly typed; a pair without one is left to the next layer.
 pub fn cells(
     rule: ResultRule,
     condition: Option<&PairCondition>,
@@ -95,8 +100,15 @@ pub fn cells(
                 ResultRule::Cell(Cell::Rhs) => b.map_or(Cell::Defer, Node::cell),
                 ResultRule::Cell(cell) => cell,
                 ResultRule::Lub => match (a, b, lattice) {
-                    (Some(a), Some(b), Some(lattice)) => match lattice.join(a, b) {
+                    (Some(a), Some(b), Some(lattice)) => match lattice.join_operands(a, b) {
                         Join::Bound(d) => d.cell(),
+                        Join::Unrelated | Join::Ambiguous(..) => Cell::Defer,
+                    },
+                    _ => Cell::Defer,
+                },
+                ResultRule::WeakLub => match (a, b, lattice) {
+                    (Some(a), Some(b), Some(lattice)) => match lattice.join(a.dtype, b.dtype) {
+                        Join::Bound(d) => Cell::Weak(d.dtype),
                         Join::Unrelated | Join::Ambiguous(..) => Cell::Defer,
                     },
                     _ => Cell::Defer,
@@ -163,5 +175,38 @@ mod tests {
             None,
         );
         assert_eq!(refuse, [Cell::Refuse(2); 2]);
+    }
+
+    #[test]
+    fn weak_operands_join_as_listed_and_lub_star_joins_their_dtypes() {
+        let mut l =
+            lattice::tests::build("bool -> i64* -> u8 i8\nu8 i8 -> i16 -> i64 -> f64* -> f16").unwrap();
+        let weak = |dtype| Node { dtype, weak: true };
+        l.weak_operands = [DType::U8, DType::I8, DType::I16, DType::I64]
+            .map(|d| (d, weak(DType::I64)))
+            .into_iter()
+            .chain([(DType::F16, weak(DType::F64))])
+            .collect();
+        let keys = |ds: &[DType]| ds.iter().map(|d| d.index()).collect::<Vec<_>>();
+        let (rows, cols) = (keys(&[DType::U8, DType::F16]), keys(&[DType::I8, DType::U8]));
+        let w = (Side::Weak, Side::Weak);
+        let none = [None; 4];
+        // `lub`: a weak u8 or i8 joins as i64*, a weak f16 as f64*.
+        let lub = cells(ResultRule::Lub, None, w, (&rows, &cols), none, Some(&l));
+        let (i64w, f64w) = (Cell::Weak(DType::I64), Cell::Weak(DType::F64));
+        assert_eq!(lub, [i64w, i64w, f64w, f64w]);
+        // With a strong operand, the weak one gives way: weak u8 with i8 is i8.
+        let t = (Side::Weak, Side::Tensor);
+        let mixed = cells(ResultRule::Lub, None, t, (&rows, &cols), none, Some(&l));
+        assert_eq!(mixed, [Cell::Is(DType::I8), Cell::Is(DType::U8), f64w, f64w]);
+        // `lub*`: the dtypes' own bound, weakly typed; f16 with an integer is f16.
+        let star = cells(ResultRule::WeakLub, None, w, (&rows, &cols), none, Some(&l));
+        let f16w = Cell::Weak(DType::F16);
+        assert_eq!(star, [Cell::Weak(DType::I16), Cell::Weak(DType::U8), f16w, f16w]);
+        // A pair whose dtypes have no bound is left to the next layer.
+        let bool_row = keys(&[DType::Bool]);
+        let c64 = keys(&[DType::C64]);
+        let none_bound = cells(ResultRule::WeakLub, None, w, (&bool_row, &c64), none, Some(&l));
+        assert_eq!(none_bound, [Cell::Defer]);
     }
 }

@@ -7,7 +7,7 @@
 //! A derived layer's cells are derived here, once, by [`derive::cells`].
 
 use super::ctxt::Ctxt;
-use crate::derive::{self, Lattice, PairCondition, ResultRule};
+use crate::derive::{self, Lattice, Node, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
 use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
 use crate::properties::Property;
@@ -413,15 +413,64 @@ fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) ->
             return None;
         }
     };
-    match Lattice::build(&lines, dtypes, edges.span()) {
-        Ok(l) => Some(l),
+    let mut built = match Lattice::build(&lines, dtypes, edges.span()) {
+        Ok(l) => l,
         Err(errors) => {
             for e in errors {
                 cx.error(e.message, e.span);
             }
-            None
+            return None;
+        }
+    };
+    if let Some(map) = &lattice.get_ref().weak_operands {
+        built.weak_operands = resolve_weak_operands(cx, map, &built, dtypes)?;
+    }
+    Some(built)
+}
+
+/// `weak_operands = { integer = "i64*" }`: each key a dtype or kind of
+/// `rules.dtypes`, each value a node of the lattice, no dtype selected twice.
+fn resolve_weak_operands(
+    cx: &mut Ctxt,
+    map: &Spanned<BTreeMap<String, Spanned<String>>>,
+    lattice: &Lattice,
+    dtypes: &[DType],
+) -> Option<Vec<(DType, Node)>> {
+    let errors_before = cx.reported();
+    if map.get_ref().is_empty() {
+        cx.error("`weak_operands` must map at least one dtype or kind", map.span());
+    }
+    let mut out: Vec<(DType, Node)> = Vec::new();
+    for (key, to) in map.get_ref() {
+        let selected = match derive::select(Side::Tensor, key, dtypes) {
+            Ok(keys) => keys,
+            Err(message) => {
+                cx.error(message, to.span());
+                continue;
+            }
+        };
+        let node = match Node::parse(to.get_ref()) {
+            Ok(n) if lattice.contains(n) => n,
+            Ok(n) => {
+                cx.error(format!("`{n}` is not a node of the lattice"), to.span());
+                continue;
+            }
+            Err(message) => {
+                cx.error(message, to.span());
+                continue;
+            }
+        };
+        for d in selected.into_iter().filter_map(DType::from_index) {
+            if out.iter().any(|&(x, _)| x == d) {
+                cx.error(
+                    format!("`{d}` is selected by two keys of `weak_operands`"),
+                    to.span(),
+                );
+            }
+            out.push((d, node));
         }
     }
+    (cx.reported() == errors_before).then_some(out)
 }
 
 /// Each option has a known type and a default of that type.
@@ -1190,6 +1239,7 @@ fn resolve_derived(
     };
     let rule = match token.text.as_str() {
         "lub" => ResultRule::Lub,
+        "lub*" => ResultRule::WeakLub,
         "lhs" => ResultRule::Cell(Cell::Lhs),
         "rhs" => ResultRule::Cell(Cell::Rhs),
         "." => {
@@ -1201,14 +1251,25 @@ fn resolve_derived(
         }
         _ => ResultRule::Cell(resolve_cell(cx, &token, Side::Tensor, Side::Tensor, env, used)?),
     };
-    if rule == ResultRule::Lub && env.lattice.is_none() {
+    let lub = matches!(rule, ResultRule::Lub | ResultRule::WeakLub);
+    if lub && env.lattice.is_none() {
         // A declared lattice that did not build has reported its own errors.
         if !env.lattice_declared {
-            cx.error("`result = \"lub\"` needs a `[lattice]`", token.span);
+            cx.error(
+                format!("`result = \"{}\"` needs a `[lattice]`", token.text),
+                token.span,
+            );
         }
         return None;
     }
     let strong = raw.strong.as_ref().is_some_and(|s| *s.get_ref());
+    if let (ResultRule::WeakLub, Some(given)) = (rule, raw.strong.as_ref().filter(|_| strong)) {
+        cx.error(
+            "`strong` cannot go with `result = \"lub*\"`, whose results are weakly typed: write `lub`",
+            given.span(),
+        );
+        return None;
+    }
     let mut cells = derive::cells(
         rule,
         condition.as_ref(),
