@@ -28,6 +28,10 @@ pub struct RawFile {
     /// `[op_classes]`: names for groups of operations, usable in a layer's `ops`.
     #[serde(default)]
     pub op_classes: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
+    /// `[dtype_classes]`: names for groups of dtypes, usable wherever a layer
+    /// selects dtypes (`rows`, `cols`, `promoted`, `weak_operands`).
+    #[serde(default)]
+    pub dtype_classes: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
     /// `[lattice]`: the partial order whose least upper bounds `result = "lub"` takes.
     #[serde(default)]
     pub lattice: Option<Spanned<RawLattice>>,

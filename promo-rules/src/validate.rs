@@ -9,6 +9,7 @@
 //! | | `validate/ctxt.rs` | the errors found, repeats of one kind counted |
 
 mod check;
+mod classes;
 mod ctxt;
 mod resolve;
 

@@ -183,7 +183,7 @@ fn derived_layer_mistakes_point_at_their_text() {
         ),
         (
             "[[layer]]\nname = \"b\"\nresult = \"i8\"\nrows = [\"quaternion\"]\n",
-            "unknown dtype or kind `quaternion`",
+            "unknown dtype, kind or dtype class `quaternion`",
         ),
         (
             "[[layer]]\nname = \"b\"\nresult = \"u16\"\n",
@@ -532,6 +532,78 @@ result = "f32"
 }
 
 #[test]
+fn dtype_classes_name_dtypes_kinds_and_classes_wherever_a_layer_selects() {
+    let rules = load(&format!(
+        r#"
+[dtype_classes]
+narrow = ["small", "u8"]
+small = ["bool", "i8"]
+wide = ["float", "complex", "i16"]
+
+[reasons]
+mixed = "mixed"
+
+{LATTICE}
+[[layer]]
+name = "a narrow row with a wide column"
+rows = ["narrow"]
+cols = ["wide"]
+result = "!mixed"
+
+[[layer]]
+name = "a promoted filter"
+promoted = ["small"]
+result = "i16"
+
+[[layer]]
+name = "base"
+result = "lub"
+"#
+    ))
+    .unwrap();
+    let t = |a: DType, b: DType| answer(&rules, Op::Add, Operand::Dimensioned(a), Operand::Dimensioned(b));
+    // Every member of `narrow` (through `small`) against every member of `wide`.
+    for a in [DType::Bool, DType::I8, DType::U8] {
+        for b in [DType::I16, DType::F32, DType::C64] {
+            assert_eq!(t(a, b), Err("mixed".to_owned()), "{a} {b}");
+        }
+    }
+    // `promoted = ["small"]`: what the base gives, filtered: i8 with i8 is i8, and so
+    // is bool with i8; u8 with u8 (not in `small`) stays u8.
+    assert_eq!(t(DType::I8, DType::I8), Ok(DType::I16));
+    assert_eq!(t(DType::Bool, DType::I8), Ok(DType::I16));
+    assert_eq!(t(DType::U8, DType::U8), Ok(DType::U8));
+    assert_eq!(t(DType::F32, DType::F32), Ok(DType::F32));
+
+    for (classes, message) in [
+        (
+            "p = [\"q\"]\nq = [\"p\"]",
+            "dtype class `p` names itself through other classes",
+        ),
+        ("i8 = [\"u8\"]", "dtype class `i8` has the name of a dtype"),
+        ("float = [\"u8\"]", "dtype class `float` has the name of a kind"),
+        ("int = [\"u8\"]", "dtype class `int` has the name of a kind"),
+        ("Big = [\"u8\"]", "bad dtype class name `Big`"),
+        ("e = []", "dtype class `e` has no dtypes"),
+        (
+            "d = [\"u8\", \"integer\"]",
+            "dtype `u8` is in dtype class `d` twice",
+        ),
+        ("d = [\"f64\"]", "dtype `f64` is not in `rules.dtypes`"),
+        ("d = [\"nope\"]", "unknown dtype, kind or dtype class `nope`"),
+    ] {
+        let e = errors(&format!(
+            "[dtype_classes]\n{classes}\n\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n"
+        ));
+        assert!(e.contains(message), "{classes}: {e}");
+        assert!(e.contains("t.toml:"), "{e}");
+    }
+    // A selector that names no class, dtype or kind says classes are possible.
+    let e = errors("[[layer]]\nname = \"base\"\nrows = [\"nope\"]\nresult = \"f32\"\n");
+    assert!(e.contains("a class of `[dtype_classes]`"), "{e}");
+}
+
+#[test]
 fn any_operands_take_a_result_and_promoted_needs_known_names() {
     let e = errors(
         r#"
@@ -547,7 +619,7 @@ promoted = ["f9"]
 "#,
     );
     assert!(e.contains("`any` operands take a `result`"), "{e}");
-    assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
+    assert!(e.contains("unknown dtype, kind or dtype class `f9`"), "{e}");
 }
 
 /// The base check counts a mirrored layer's mirror image as a layer of its own:
@@ -568,7 +640,7 @@ fn a_file_with_mirrored_layers_still_needs_every_pair_decided() {
 #[test]
 fn lub_without_a_lattice_is_named_beside_other_errors() {
     let e = errors("[[layer]]\nname = \"x\"\nrows = [\"f9\"]\nresult = \"lub\"\n");
-    assert!(e.contains("unknown dtype or kind `f9`"), "{e}");
+    assert!(e.contains("unknown dtype, kind or dtype class `f9`"), "{e}");
     assert!(e.contains("`result = \"lub\"` needs a `[lattice]`"), "{e}");
     // A declared lattice that does not build has its own errors, and no other.
     let e = errors("[lattice]\nedges = 'i8 -> f9'\n[[layer]]\nname = \"x\"\nresult = \"lub\"\n");
@@ -845,7 +917,7 @@ result = "lub"
             r#"{ integer = "i16*", u8 = "i16*" }"#,
             "`u8` is selected by two keys of `weak_operands`",
         ),
-        (r#"{ quaternion = "i16*" }"#, "unknown dtype or kind `quaternion`"),
+        (r#"{ quaternion = "i16*" }"#, "unknown dtype, kind or dtype class `quaternion`"),
         (r#"{ integer = "f9*" }"#, "unknown dtype `f9*`"),
         ("{}", "`weak_operands` must map at least one dtype or kind"),
     ] {

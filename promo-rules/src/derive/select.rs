@@ -5,12 +5,18 @@ use promo_table::{Category, DType, PyScalar, Side};
 
 /// The keys a `rows`/`cols` entry selects on a side: a dtype of the rule set, a
 /// kind (`integer`, `signed`, `unsigned`, `float`, `complex`; `bool` is the dtype),
-/// or on a Python side a Python scalar kind.
-pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, String> {
+/// a class of `[dtype_classes]` (`classes`, in name order), or on a Python side a
+/// Python scalar kind.
+pub fn select(
+    side: Side,
+    name: &str,
+    dtypes: &[DType],
+    classes: &[(String, Vec<DType>)],
+) -> Result<Vec<usize>, String> {
     if side == Side::Any {
         // Tensors as on a tensor side, and weakly typed tensors of those dtypes; a
         // kind also selects the Python scalar of that kind (`integer`: a Python int).
-        let tensors = select(Side::Tensor, name, dtypes)?;
+        let tensors = select(Side::Tensor, name, dtypes, classes)?;
         let weak = tensors.iter().map(|k| DType::COUNT + 4 + k);
         let mut keys: Vec<usize> = tensors.iter().copied().chain(weak).collect();
         if let Some(rank) = KIND_NAMES.iter().position(|k| *k == name) {
@@ -24,6 +30,9 @@ pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, St
             .ok_or_else(|| {
                 format!("unknown Python scalar kind `{name}`: expected `bool`, `int`, `float` or `complex`")
             });
+    }
+    if let Ok(i) = classes.binary_search_by(|(c, _)| c.as_str().cmp(name)) {
+        return Ok(classes[i].1.iter().map(|d| d.index()).collect());
     }
     let of = |keep: &dyn Fn(Category) -> bool| -> Vec<usize> {
         dtypes
@@ -43,7 +52,7 @@ pub fn select(side: Side, name: &str, dtypes: &[DType]) -> Result<Vec<usize>, St
             Some(d) if dtypes.contains(&d) => Ok(vec![d.index()]),
             Some(d) => Err(format!("dtype `{d}` is not in `rules.dtypes`")),
             None => Err(format!(
-                "unknown dtype or kind `{name}`: expected a dtype of `rules.dtypes` or `integer`, `signed`, `unsigned`, `float`, `complex`"
+                "unknown dtype, kind or dtype class `{name}`: expected a dtype of `rules.dtypes`, `integer`, `signed`, `unsigned`, `float`, `complex` or a class of `[dtype_classes]`"
             )),
         },
     }

@@ -6,6 +6,7 @@
 //!
 //! A derived layer's cells are derived here, once, by [`derive::cells`].
 
+use super::classes::{find_class, resolve_dtype_classes, resolve_op_classes, resolve_ops, ClassRef};
 use super::ctxt::Ctxt;
 use crate::derive::{self, Lattice, Node, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
@@ -46,8 +47,9 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
     let header = &raw.rules;
     let dtypes = resolve_dtype_list(cx, &header.dtypes);
     let ops = resolve_ops(cx, &header.ops, &[], |_| ClassRef::NotAClass);
-    let op_classes = resolve_op_classes(cx, raw, &ops);
-    let lattice = resolve_lattice(cx, src, raw, &dtypes);
+    let op_classes = resolve_op_classes(cx, &raw.op_classes, &ops);
+    let dtype_classes = resolve_dtype_classes(cx, &raw.dtype_classes, &dtypes);
+    let lattice = resolve_lattice(cx, src, raw, &dtypes, &dtype_classes);
     let options = resolve_options(cx, raw);
     let modes = resolve_modes(cx, raw, &options);
     let python = resolve_python(cx, raw, &dtypes);
@@ -61,6 +63,7 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
         dtypes: &dtypes,
         ops: &ops,
         op_classes: &op_classes,
+        dtype_classes: &dtype_classes,
         options: &options,
         reasons: &reasons,
         python,
@@ -197,213 +200,15 @@ fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
     out
 }
 
-/// What a name in a list of operations is, as far as `[op_classes]` go.
-enum ClassRef<'c> {
-    /// No class has this name.
-    NotAClass,
-    /// A class that did not resolve (its error is reported).
-    Failed,
-    /// A class, and its operations.
-    Ops(&'c [Op]),
-}
-
-/// Operations are API names, and a layer's operations are among the rule set's; a
-/// layer may also name a class of `[op_classes]` (`class` says which names are
-/// classes), which stands for its operations.
-fn resolve_ops<'c>(
-    cx: &mut Ctxt,
-    names: &[Spanned<String>],
-    allowed: &[Op],
-    class: impl Fn(&str) -> ClassRef<'c>,
-) -> Vec<Op> {
-    let mut out = Vec::new();
-    for name in names {
-        match class(name.get_ref()) {
-            ClassRef::Ops(members) => {
-                for op in members {
-                    if out.contains(op) {
-                        cx.error(
-                            format!("duplicate operation `{op}` (in class `{}`)", name.get_ref()),
-                            name.span(),
-                        );
-                    } else {
-                        out.push(*op);
-                    }
-                }
-                continue;
-            }
-            ClassRef::Failed => continue,
-            ClassRef::NotAClass => {}
-        }
-        match Op::parse_name(name.get_ref()) {
-            Some(op) if op.name() != name.get_ref() => cx.error(
-                format!("write operation `{}` by its API name `{op}`", name.get_ref()),
-                name.span(),
-            ),
-            Some(op) if !allowed.is_empty() && !allowed.contains(&op) => {
-                cx.error(format!("operation `{op}` is not in `rules.ops`"), name.span())
-            }
-            Some(op) if out.contains(&op) => cx.error(format!("duplicate operation `{op}`"), name.span()),
-            Some(op) => out.push(op),
-            None => cx.error(
-                format!("unknown operation or op class `{}`", name.get_ref()),
-                name.span(),
-            ),
-        }
-    }
-    out
-}
-
-/// The resolved op class called `name` in `classes` (in name order), if any.
-fn find_class<'c>(classes: &'c [(String, Vec<Op>)], name: &str) -> ClassRef<'c> {
-    match classes.binary_search_by(|(c, _)| c.as_str().cmp(name)) {
-        Ok(i) => ClassRef::Ops(&classes[i].1),
-        Err(_) => ClassRef::NotAClass,
-    }
-}
-
-/// `[op_classes]` name groups of the rule set's operations, or of other classes
-/// (without a cycle); a class name is not an operation's name, and is lowercase
-/// letters, digits and `_`. The classes come out in name order, those that
-/// resolve.
-///
-/// Each class is resolved once, after the classes it names: the strongly connected
-/// components of the graph of classes (Tarjan's algorithm, without recursion)
-/// come out in dependency order, so a chain of thousands of classes takes linear
-/// time, and a component of more than one class (or a class naming itself) is a
-/// cycle, each of its classes an error.
-fn resolve_op_classes(cx: &mut Ctxt, raw: &RawFile, ops: &[Op]) -> Vec<(String, Vec<Op>)> {
-    let names: Vec<&String> = raw.op_classes.keys().collect();
-    let lists: Vec<&Spanned<Vec<Spanned<String>>>> = raw.op_classes.values().collect();
-    // The class a member names: not an operation's name, and a key of the table
-    // (a class with an operation's name is an error, and the name the operation).
-    let class_of = |member: &str| {
-        if Op::parse_name(member).is_some() {
-            return None;
-        }
-        names.binary_search_by(|n| n.as_str().cmp(member)).ok()
-    };
-    const UNSEEN: usize = usize::MAX;
-    let n = names.len();
-    // Tarjan's bookkeeping: visit order, lowest order reachable, on the stack.
-    let (mut order, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
-    let mut names_itself = vec![false; n];
-    let mut component_stack = Vec::new();
-    let mut resolved: Vec<Option<Option<Vec<Op>>>> = vec![None; n];
-    let mut visited = 0;
-    for root in 0..n {
-        if order[root] != UNSEEN {
-            continue;
-        }
-        // The walk: each class with the position of its next member to follow.
-        let mut walk = vec![(root, 0)];
-        order[root] = visited;
-        low[root] = visited;
-        visited += 1;
-        component_stack.push(root);
-        on_stack[root] = true;
-        while let Some(&(class, next)) = walk.last() {
-            let members = lists[class].get_ref();
-            if let Some(member) = members.get(next) {
-                walk.last_mut().expect("a class on the walk").1 += 1;
-                let Some(named) = class_of(member.get_ref()) else {
-                    continue;
-                };
-                if named == class {
-                    names_itself[class] = true;
-                } else if order[named] == UNSEEN {
-                    order[named] = visited;
-                    low[named] = visited;
-                    visited += 1;
-                    component_stack.push(named);
-                    on_stack[named] = true;
-                    walk.push((named, 0));
-                } else if on_stack[named] {
-                    low[class] = low[class].min(order[named]);
-                }
-                continue;
-            }
-            // Every member followed: the class is done.
-            walk.pop();
-            if let Some(&(parent, _)) = walk.last() {
-                low[parent] = low[parent].min(low[class]);
-            }
-            if low[class] != order[class] {
-                continue;
-            }
-            // `class` roots a component: the classes above it on the stack.
-            let at = component_stack
-                .iter()
-                .rposition(|&c| c == class)
-                .expect("a component's root is on the stack");
-            let component = component_stack.split_off(at);
-            let cycle = component.len() > 1 || names_itself[class];
-            for &c in &component {
-                on_stack[c] = false;
-                if cycle {
-                    cx.error(
-                        format!("op class `{}` names itself through other classes", names[c]),
-                        lists[c].span(),
-                    );
-                    resolved[c] = Some(None);
-                }
-            }
-            if !cycle {
-                let ops = resolve_op_class(cx, names[class], lists[class], ops, |member| {
-                    match class_of(member).map(|c| &resolved[c]) {
-                        Some(Some(Some(ops))) => ClassRef::Ops(ops),
-                        Some(_) => ClassRef::Failed,
-                        None => ClassRef::NotAClass,
-                    }
-                });
-                resolved[class] = Some(ops);
-            }
-        }
-    }
-    names
-        .into_iter()
-        .zip(resolved)
-        .filter_map(|(name, ops)| Some((name.clone(), ops.flatten()?)))
-        .collect()
-}
-
-/// One op class whose members are resolved (`class` finds them): its name is not
-/// an operation's and is lowercase letters, digits and `_`, and it has operations.
-fn resolve_op_class<'c>(
-    cx: &mut Ctxt,
-    name: &str,
-    members: &Spanned<Vec<Spanned<String>>>,
-    ops: &[Op],
-    class: impl Fn(&str) -> ClassRef<'c>,
-) -> Option<Vec<Op>> {
-    if Op::parse_name(name).is_some() {
-        cx.error(
-            format!("op class `{name}` has the name of an operation: choose another name"),
-            members.span(),
-        );
-        return None;
-    }
-    if !name
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        || name.is_empty()
-    {
-        cx.error(
-            format!("bad op class name `{name}`: use lowercase letters, digits and `_`"),
-            members.span(),
-        );
-        return None;
-    }
-    let resolved = resolve_ops(cx, members.get_ref(), ops, class);
-    if resolved.is_empty() && members.get_ref().is_empty() {
-        cx.error(format!("op class `{name}` has no operations"), members.span());
-    }
-    Some(resolved)
-}
-
 /// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
 /// with an upper bound has a least one.
-fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) -> Option<Lattice> {
+fn resolve_lattice(
+    cx: &mut Ctxt,
+    src: &str,
+    raw: &RawFile,
+    dtypes: &[DType],
+    classes: &[(String, Vec<DType>)],
+) -> Option<Lattice> {
     let lattice = raw.lattice.as_ref()?;
     let edges = &lattice.get_ref().edges;
     let lines = match split_lines(src, edges, "edges") {
@@ -423,7 +228,7 @@ fn resolve_lattice(cx: &mut Ctxt, src: &str, raw: &RawFile, dtypes: &[DType]) ->
         }
     };
     if let Some(map) = &lattice.get_ref().weak_operands {
-        built.weak_operands = resolve_weak_operands(cx, map, &built, dtypes)?;
+        built.weak_operands = resolve_weak_operands(cx, map, &built, dtypes, classes)?;
     }
     Some(built)
 }
@@ -435,6 +240,7 @@ fn resolve_weak_operands(
     map: &Spanned<BTreeMap<String, Spanned<String>>>,
     lattice: &Lattice,
     dtypes: &[DType],
+    classes: &[(String, Vec<DType>)],
 ) -> Option<Vec<(DType, Node)>> {
     let errors_before = cx.reported();
     if map.get_ref().is_empty() {
@@ -442,7 +248,7 @@ fn resolve_weak_operands(
     }
     let mut out: Vec<(DType, Node)> = Vec::new();
     for (key, to) in map.get_ref() {
-        let selected = match derive::select(Side::Tensor, key, dtypes) {
+        let selected = match derive::select(Side::Tensor, key, dtypes, classes) {
             Ok(keys) => keys,
             Err(message) => {
                 cx.error(message, to.span());
@@ -681,6 +487,7 @@ struct Env<'a> {
     dtypes: &'a [DType],
     ops: &'a [Op],
     op_classes: &'a [(String, Vec<Op>)],
+    dtype_classes: &'a [(String, Vec<DType>)],
     options: &'a [OptionDef],
     reasons: &'a [(String, String)],
     python: [Option<Operand>; 4],
@@ -901,7 +708,7 @@ fn resolve_layer(
     } else {
         resolve_derived(cx, raw, (lhs, rhs), env, used)?
     };
-    let promoted = resolve_promoted(cx, raw, env.dtypes);
+    let promoted = resolve_promoted(cx, raw, env);
     if let (Some(strong), Some(_)) = (&raw.strong, &raw.promoted) {
         cx.error(
             "`strong` cannot go with `promoted`: a result filter keeps the weakness of the promotion it tests",
@@ -1001,7 +808,7 @@ fn resolve_retype(
 }
 
 /// A result filter names dtypes of `rules.dtypes` or kinds, at least one.
-fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, dtypes: &[DType]) -> Vec<DType> {
+fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, env: &Env<'_>) -> Vec<DType> {
     let Some(list) = &raw.promoted else {
         return Vec::new();
     };
@@ -1010,7 +817,7 @@ fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, dtypes: &[DType]) -> Vec<DTyp
     }
     let mut out = Vec::new();
     for name in list.get_ref() {
-        match derive::select(Side::Tensor, name.get_ref(), dtypes) {
+        match derive::select(Side::Tensor, name.get_ref(), env.dtypes, env.dtype_classes) {
             Ok(keys) => out.extend(keys.into_iter().filter_map(DType::from_index)),
             Err(message) => cx.error(message, name.span()),
         }
@@ -1180,8 +987,9 @@ fn resolve_selection(
     cx: &mut Ctxt,
     side: Side,
     names: Option<&Spanned<Vec<Spanned<String>>>>,
-    dtypes: &[DType],
+    env: &Env<'_>,
 ) -> Vec<usize> {
+    let dtypes = env.dtypes;
     let Some(names) = names else {
         return match side {
             Side::Python => (0..PyScalar::ALL.len()).collect(),
@@ -1197,7 +1005,7 @@ fn resolve_selection(
     };
     let mut keys: Vec<usize> = Vec::new();
     for name in names.get_ref() {
-        match derive::select(side, name.get_ref(), dtypes) {
+        match derive::select(side, name.get_ref(), dtypes, env.dtype_classes) {
             Ok(selected) => {
                 for k in selected {
                     if !keys.contains(&k) {
@@ -1221,8 +1029,8 @@ fn resolve_derived(
     used: &mut [bool],
 ) -> Option<(Grid, Derivation)> {
     let result = raw.result.as_ref()?;
-    let rows = resolve_selection(cx, lhs, raw.rows.as_ref(), env.dtypes);
-    let cols = resolve_selection(cx, rhs, raw.cols.as_ref(), env.dtypes);
+    let rows = resolve_selection(cx, lhs, raw.rows.as_ref(), env);
+    let cols = resolve_selection(cx, rhs, raw.cols.as_ref(), env);
     let condition = match &raw.condition {
         None => None,
         Some(text) => match PairCondition::parse(text.get_ref()) {
@@ -1381,7 +1189,7 @@ u8   !mixed  u8
         let src = format!("{SRC}\n[op_classes]\n{classes}");
         let raw = crate::parse::parse_file(&src).unwrap();
         let mut cx = Ctxt::default();
-        let out = resolve_op_classes(&mut cx, &raw, &[Op::Add, Op::Divide, Op::Equal]);
+        let out = resolve_op_classes(&mut cx, &raw.op_classes, &[Op::Add, Op::Divide, Op::Equal]);
         (out, cx.finish().into_iter().map(|d| d.message).collect())
     }
 
