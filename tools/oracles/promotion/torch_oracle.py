@@ -88,7 +88,8 @@ ORDERING = {"less_than", "less_equal", "greater_than", "greater_equal"}
 # and the checks that raise their own errors. Ordering complex numbers: the comparison
 # meta function (BinaryOps.cpp, CREATE_COMPARISON_SCALAR_TENSOR_META_FUNC) has no check,
 # but no kernel of lt, le, gt, ge on any device dispatches a complex dtype (CPU
-# `lt_cpu` AT_DISPATCH_ALL_TYPES_AND3(kBool, kBFloat16, kHalf), CUDA the same list), and
+# `lt_cpu` AT_DISPATCH_ALL_TYPES_AND3(kBool, kBFloat16, kHalf), CUDA's `compare_cuda` the
+# same list), and
 # the OpInfos of lt, le, gt, ge (torch.testing._internal.common_methods_invocations)
 # declare all_types_and(bool, bfloat16, float16) for every device: complex numbers have
 # no order. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
