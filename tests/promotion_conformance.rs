@@ -148,9 +148,22 @@ fn paddle_with_device_cpu_runs_as_the_cpu_wheel() {
 
 #[test]
 fn torch_matches_pytorch() {
-    // The default answer is promotion's, also where the CPU build then had no kernel.
+    // The default answer is the operation's: promotion's, also where the CPU build then
+    // had no kernel (what the operation would have given is in the data, computed by
+    // torch's own promotion functions); refused where the operation refuses on every
+    // device (ordering complex numbers). 36 dtypes, the shell dtypes among them;
+    // tensors, zero-dim tensors and Python scalars on either side and on both.
     let seen = conform_with("torch", &[], false);
-    assert_eq!(seen.compared, 45_760);
+    assert_eq!(seen.compared, 115_520);
+    assert_eq!(seen.unknown_promotion, 0);
+}
+
+#[test]
+fn torch_device_cpu_matches_what_the_cpu_build_runs() {
+    // With `device=cpu`, what this build has no kernel for is refused too (u16 + u16,
+    // float8 comparisons, every step on a shell dtype, the reciprocal inside `3 / c32`).
+    let seen = conform_with("torch", &["device=cpu"], true);
+    assert_eq!(seen.compared, 115_520);
 }
 
 #[test]
@@ -225,14 +238,14 @@ fn tensorflow_result_type_matches_flexible_dtypes() {
 fn torch_result_type_matches_pytorch() {
     // `torch.result_type` on tensors, zero-dim tensors and Python scalars, on either
     // side and on both.
-    assert_eq!(conform_functions("torch", &["result_type"]), 2_304);
+    assert_eq!(conform_functions("torch", &["result_type"]), 5_776);
 }
 
 #[test]
 fn torch_promote_types_matches_pytorch() {
     // `torch.promote_types` of the operands' dtypes: a zero-dim tensor's dtype counts in
     // full, a Python scalar is no dtype.
-    assert_eq!(conform_functions("torch", &["promote_types"]), 2_304);
+    assert_eq!(conform_functions("torch", &["promote_types"]), 5_776);
 }
 
 #[test]

@@ -11,7 +11,7 @@
 //! | [`Casting::No`], [`Casting::Equiv`] | `from == to` (promo's dtypes have no byte order) |
 //! | [`Casting::Safe`] | every value of `from` (±0, ±∞ and NaN included) is exactly a value of `to` |
 //! | [`Casting::SameKind`] | safe, or `to`'s kind is at or above `from`'s in bool < unsigned < signed < float < complex (NumPy's order) |
-//! | [`Casting::Unsafe`] | `from` converts to `to` at all: numbers (complex to real drops the imaginary part, as in NumPy), bool and text; `nf4`, `u1`, `u2`, `u3`, `u6` only to themselves |
+//! | [`Casting::Unsafe`] | `from` converts to `to` at all: numbers (complex to real drops the imaginary part, as in NumPy), bool and text; `nf4` and the sub-byte integers without a cast (`u1`, `i1`, `u3`, `i3`, `u5`..`u7`, `i5`..`i7`) only to themselves |
 //!
 //! Safe is strict about zero: a format with −0 is not safe into one without it
 //! (`f8e4m3fn` into `f8e4m3fnuz`), because the cast turns −0 into +0.
@@ -257,7 +257,8 @@ pub fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
 
 /// Whether `from` converts to `to` at all: numbers (complex too, as NumPy converts
 /// them; promo's own casts stop at real numbers, as ONNX `Cast` does), bool and text.
-/// `nf4` and the sub-byte `u1`, `u2`, `u3`, `u6` convert only to themselves.
+/// `nf4` and the sub-byte integers without a cast (`u1`, `i1`, `u3`, `i3`, `u5`..`u7`,
+/// `i5`..`i7`) convert only to themselves.
 fn castable(from: DType, to: DType) -> bool {
     let convertible =
         |d: DType| crate::cast::element_size(d).is_some() || d.is_complex() || d == DType::String;

@@ -8,9 +8,9 @@ use core::str::FromStr;
 pub enum Category {
     /// `bool`.
     Bool,
-    /// Unsigned integers, including the sub-byte `u1`..`u6`.
+    /// Unsigned integers, including the sub-byte `u1`..`u7`.
     Unsigned,
-    /// Signed two's complement integers, including `i4`.
+    /// Signed two's complement integers, including the sub-byte `i1`..`i7`.
     Signed,
     /// Real floating-point formats, including the narrow ones and `nf4`.
     Float,
@@ -71,14 +71,26 @@ dtypes! {
     I2 = "i2", 2, Signed, ["int2"];
     /// 2-bit unsigned integer (OpenVINO `u2`, ml_dtypes `uint2`).
     U2 = "u2", 2, Unsigned, ["uint2"];
-    /// 3-bit unsigned integer (OpenVINO `u3`).
+    /// 3-bit unsigned integer (OpenVINO `u3`, PyTorch `uint3`).
     U3 = "u3", 3, Unsigned, ["uint3"];
+    /// 3-bit signed integer (PyTorch `int3`, a shell dtype).
+    I3 = "i3", 3, Signed, ["int3"];
     /// 4-bit signed integer (ONNX `INT4`).
     I4 = "i4", 4, Signed, ["int4"];
     /// 4-bit unsigned integer (ONNX `UINT4`).
     U4 = "u4", 4, Unsigned, ["uint4"];
-    /// 6-bit unsigned integer (OpenVINO `u6`).
+    /// 5-bit signed integer (PyTorch `int5`, a shell dtype).
+    I5 = "i5", 5, Signed, ["int5"];
+    /// 5-bit unsigned integer (PyTorch `uint5`, a shell dtype).
+    U5 = "u5", 5, Unsigned, ["uint5"];
+    /// 6-bit signed integer (PyTorch `int6`, a shell dtype).
+    I6 = "i6", 6, Signed, ["int6"];
+    /// 6-bit unsigned integer (OpenVINO `u6`, PyTorch `uint6`).
     U6 = "u6", 6, Unsigned, ["uint6"];
+    /// 7-bit signed integer (PyTorch `int7`, a shell dtype).
+    I7 = "i7", 7, Signed, ["int7"];
+    /// 7-bit unsigned integer (PyTorch `uint7`, a shell dtype).
+    U7 = "u7", 7, Unsigned, ["uint7"];
     /// 8-bit signed integer.
     I8 = "i8", 8, Signed, ["int8", "char"];
     /// 16-bit signed integer.

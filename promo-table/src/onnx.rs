@@ -3,7 +3,7 @@
 use crate::DType;
 
 /// Each dtype ONNX names, with its `TensorProto.DataType` code (onnx 1.23.2).
-/// `u1`, `u3`, `u6` and `nf4` have none.
+/// `u1`, `i1`, `u3`, `i3`, `u5`..`u7`, `i5`..`i7` and `nf4` have none.
 const CODES: &[(DType, i32)] = &[
     (DType::F32, 1),
     (DType::U8, 2),

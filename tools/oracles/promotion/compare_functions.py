@@ -19,7 +19,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tests", "data", "promotion")
 NARROW = {"f8e4m3fn", "f8e4m3fnuz", "f8e5m2", "f8e5m2fnuz", "f8e8m0", "f4e2m1", "i4", "u4", "u2", "f8e4m3",
-          "f8e3m4", "f8e4m3b11fnuz", "f6e2m3fn", "f6e3m2fn", "i2", "i1", "u1"}
+          "f8e3m4", "f8e4m3b11fnuz", "f6e2m3fn", "f6e3m2fn", "i2", "i1", "u1", "u3", "u5", "u6", "u7", "i3",
+          "i5", "i6", "i7"}
 
 
 def kind(op):

@@ -28,6 +28,9 @@ DTYPE_NAMES = {
     "int4": "i4", "uint4": "u4", "uint2": "u2", "float8_e4m3": "f8e4m3", "float8_e3m4": "f8e3m4",
     "float8_e4m3b11fnuz": "f8e4m3b11fnuz", "float6_e2m3fn": "f6e2m3fn", "float6_e3m2fn": "f6e3m2fn",
     "int2": "i2", "int1": "i1", "uint1": "u1", "complex32": "c32", "bcomplex32": "bc32",
+    # PyTorch's shell dtypes (no CPU kernel computes in them)
+    "uint3": "u3", "uint5": "u5", "uint6": "u6", "uint7": "u7", "int3": "i3", "int5": "i5", "int6": "i6",
+    "int7": "i7",
     # results only (NumPy's x87 extended precision; no oracle sweeps them)
     "float128": "f128", "complex256": "c256",
 }

@@ -5,18 +5,35 @@ operands of different dtypes, to tests/data/promotion/torch.json.
 
 Operands: `DTYPE` is `torch.ones(2, dtype=...)` (a dimensioned tensor), `scalar:DTYPE`
 is `torch.ones((), dtype=...)` (a zero-dim tensor; `torch.zeros` where `ones` has no
-fill kernel), `python:KIND` the literal True, 3, 2.5 or 1+2j. Two tensors go through
-the function (`torch.add(a, b)`); a Python scalar goes through the Python operator
-where Python has one (`t + 2.5`, `2.5 + t`), else through the function
-(`torch.maximum(t, 2.5)`, which refuses it). The result is the returned tensor's dtype.
+fill kernel, as for the shell dtypes uint1..uint7 and int1..int7), `python:KIND` the
+literal True, 3, 2.5 or 1+2j. Two tensors go through the function (`torch.add(a, b)`);
+a Python scalar with a tensor goes through the Python operator where Python has one
+(`t + 2.5`, `2.5 + t`), else through the function (`torch.maximum(t, 2.5)`, which
+refuses it); two Python scalars go through the function (`torch.add(True, True)`,
+`torch.remainder(3, 3)`, which refuses them). The result is the returned tensor's
+dtype.
 
-A CPU build lacks some kernels: where promotion chose a dtype and the kernel for it is
-missing, torch says so (`"add_stub" not implemented for 'UInt16'`), and the case is
-`[lhs, rhs, promoted, error]` with the dtype the error names (bool for comparisons and
-logical operations, whose inputs are computed in that dtype but whose result is bool).
+A failure is one of three things:
+- The operation refuses the pair, on every device: its promotion refuses the dtypes
+  (`Promotion for Float8 Types is not supported`), a check of its own does
+  (`maximum not implemented for complex tensors` in the meta function of maximum,
+  subtraction of bool), or it is not defined for the dtype its operands promote to:
+  ordering complex numbers (`OPERATION_REFUSES`). The case is `[lhs, rhs, null, error]`.
+- The CPU build has no kernel for a dtype (`"add_stub" not implemented for 'UInt16'`,
+  `"copy_" not implemented for 'UInt1'` converting a shell tensor): a fact of the build.
+  The case is `[lhs, rhs, DTYPE, error]`, DTYPE being what the operation would have
+  given: `promoted()` computes it with torch's own promotion functions
+  (`torch.result_type`, `torch.promote_types`, `torch.can_cast`), step by step as the
+  operation is built (`3 / t` is `t.reciprocal() * 3`, `l1_loss` is `|a - b|`,
+  `poisson_nll_loss` is `exp(a) - b * a`). Where a later step's promotion refuses, the
+  case stays a refusal. `promoted()` is checked against every case that ran: the
+  script stops if it disagrees with one.
+- Anything else (an argument of the wrong type, a cast back to the input's dtype that
+  torch refuses) is a refusal, as the error says.
 
 Side information: `torch.promote_types` and `torch.result_type` for every pair, what
-differs between the function and the operator, and the dtypes left out, with why.
+differs between the function and the operator, how many cases of each kind each op has,
+and the dtypes left out, with why.
 """
 import itertools
 import re
@@ -29,21 +46,25 @@ import torch.nn.functional as F
 
 from oracle_common import count_cases, drop_identical_ops, dtype_names, first_line, python_operands, sweep, write
 
+SHELLS = [f"uint{i}" for i in range(1, 8)] + [f"int{i}" for i in range(1, 8)]
 NAMES = dtype_names(
     "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
     "bfloat16", "float32", "float64", "complex32", "bcomplex32", "complex64", "complex128",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", *SHELLS,
 )
 # c10's ScalarType names, as kernel errors print them
 C10 = {"Bool": "bool", "Byte": "u8", "UInt16": "u16", "UInt32": "u32", "UInt64": "u64", "Char": "i8",
        "Short": "i16", "Int": "i32", "Long": "i64", "Half": "f16", "BFloat16": "bf16", "Float": "f32",
        "Double": "f64", "ComplexHalf": "c32", "BComplex32": "bc32", "ComplexFloat": "c64",
        "ComplexDouble": "c128", "Float8_e4m3fn": "f8e4m3fn", "Float8_e4m3fnuz": "f8e4m3fnuz",
-       "Float8_e5m2": "f8e5m2", "Float8_e5m2fnuz": "f8e5m2fnuz", "Float8_e8m0fnu": "f8e8m0"}
+       "Float8_e5m2": "f8e5m2", "Float8_e5m2fnuz": "f8e5m2fnuz", "Float8_e8m0fnu": "f8e8m0",
+       **{f"UInt{i}": NAMES[f"uint{i}"] for i in range(1, 8)}, **{f"Int{i}": NAMES[f"int{i}"] for i in range(1, 8)}}
 NOT_IMPLEMENTED = re.compile(r'^(?:\w+: )?"(\w+)" not implemented for \'(\w+)\'')
-# The CPU kernels that compute each op in the dtype promotion chose. A missing kernel
-# of another name (`reciprocal_cpu` when `2.5 / t` inverts `t` first, `exp_vml_cpu`
-# inside poisson_nll_loss, `copy_`) says nothing about the result's dtype.
+# The CPU kernels that compute each op in the dtype promotion chose: where one of these
+# is missing, the dtype it names must be the one `promoted()` says the op computes in
+# (a check of promoted(); a missing kernel of another name, `reciprocal_cpu` when
+# `2.5 / t` inverts `t` first, `exp_vml_cpu` inside poisson_nll_loss, `copy_`, is a
+# build fact all the same).
 OWN_KERNELS = {
     "add": {"add_stub"}, "subtract": {"add_stub"}, "multiply": {"mul_cpu", "mul_cpu_reduced_float"},
     "divide": {"div_cpu", "div_cpu_reduced_float"},
@@ -62,6 +83,20 @@ OWN_KERNELS = {
 }
 BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
                "logical_and", "logical_or", "logical_xor"}
+ORDERING = {"less_than", "less_equal", "greater_than", "greater_equal"}
+# What an operation is not defined for, on any device and build, beyond its promotion
+# and the checks that raise their own errors. Ordering complex numbers: the comparison
+# meta function (BinaryOps.cpp, CREATE_COMPARISON_SCALAR_TENSOR_META_FUNC) has no check,
+# but no kernel of lt, le, gt, ge on any device dispatches a complex dtype (CPU
+# `lt_cpu` AT_DISPATCH_ALL_TYPES_AND3(kBool, kBFloat16, kHalf), CUDA's `compare_cuda` the
+# same list), and
+# the OpInfos of lt, le, gt, ge (torch.testing._internal.common_methods_invocations)
+# declare all_types_and(bool, bfloat16, float16) for every device: complex numbers have
+# no order. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
+# functions (TORCH_CHECK_TYPE "maximum not implemented for complex tensors"), before
+# any kernel.
+OPERATION_REFUSES = {op: "complex: ordering complex numbers is not defined (no kernel on any device)"
+                     for op in ORDERING}
 COND = torch.tensor(True)
 
 OPS = {
@@ -104,6 +139,18 @@ FUNCTION_NAMES = {
     "poisson_nll_loss": "F.poisson_nll_loss(a, b, reduction='none')",
     "l1_loss": "F.l1_loss(a, b, reduction='none')", "mse_loss": "F.mse_loss(a, b, reduction='none')",
 }
+# How promoted() builds each composite, from torch's source.
+COMPOSITES = {
+    "divide": "a Python scalar x over a tensor t: `t.reciprocal() * x` (Tensor.__rtruediv__); "
+              "reciprocal, like true division, computes bool and the integers (not the shell dtypes) in the "
+              "default dtype",
+    "l1_loss": "broadcast, then `(a - b).abs()` (the complex's real counterpart)",
+    "poisson_nll_loss": "`exp(a) - b * a` (log_input=True), each step promoted by rank; exp computes "
+                        "bool and the integers in the default dtype",
+    "huber_loss": "broadcast, computed in torch.promote_types(a, b), cast back to a's dtype "
+                  "(torch.can_cast must allow it)",
+    "mse_loss": "broadcast, computed and returned in torch.promote_types(a, b)",
+}
 
 
 def name_of(dtype):
@@ -128,25 +175,99 @@ def make(dtype, shape):
         return torch.zeros(shape, dtype=dtype), "zeros"
 
 
-def kernel_missing(op, text):
-    """The dtype promotion chose, when the error is a missing CPU kernel of the op."""
-    m = NOT_IMPLEMENTED.match(text)
-    if not m or m.group(1) not in OWN_KERNELS.get(op, ()) or m.group(2) not in C10:
+def is_py(x):
+    return isinstance(x, (bool, int, float, complex))
+
+
+# c10's isIntegralType(t, /*includeBool=*/true): the dtypes TensorIterator's
+# promote_integer_inputs_to_float turns into the default dtype (the shell dtypes are
+# not among them: `u1 / u1` is computed, and fails, in u1).
+INTEGRAL = {torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint16,
+            torch.uint32, torch.uint64}
+
+
+def float_of(dtype):
+    """The dtype a unary floating op (reciprocal, exp) or true division computes a
+    dtype in: the default dtype for bool and the integers, else the dtype itself."""
+    return torch.get_default_dtype() if dtype in INTEGRAL else dtype
+
+
+def check_sub(a, b):
+    """torch.sub's own check (BinaryOps.cpp, sub_check): no bool operand."""
+    if a == torch.bool or b == torch.bool:
+        raise NotImplementedError("Subtraction, the `-` operator, with a bool tensor is not supported.")
+
+
+def shaped(dtype, shape):
+    """An uninitialised tensor: its dtype and rank are what torch.result_type reads."""
+    return torch.empty(shape, dtype=dtype)
+
+
+def promoted(op, a, b):
+    """(the dtype `op` computes in, the dtype of its result), by torch's own promotion
+    functions applied as the op is built (COMPOSITES); raises what torch raises where
+    they refuse."""
+    rt = torch.result_type
+    if op in ("huber_loss", "mse_loss", "l1_loss"):
+        common = torch.promote_types(a.dtype, b.dtype)
+        if op == "huber_loss":
+            if not torch.can_cast(common, a.dtype):
+                raise RuntimeError(f"result type {common} can't be cast to the desired output type {a.dtype}")
+            return common, a.dtype
+        if op == "l1_loss":
+            check_sub(a.dtype, b.dtype)
+            return common, common.to_real()
+        return common, common
+    if op == "poisson_nll_loss":
+        e = shaped(float_of(a.dtype), a.shape)
+        product = shaped(rt(b, a), torch.broadcast_shapes(a.shape, b.shape))
+        check_sub(e.dtype, product.dtype)
+        out = rt(e, product)
+        return out, out
+    if op == "divide" and is_py(a) and not is_py(b):
+        out = rt(shaped(float_of(b.dtype), b.shape), a)
+        return out, out
+    common = rt(a, b)
+    if op in ("divide", "atan2"):
+        return float_of(common), float_of(common)
+    if op in BOOL_RESULT:
+        return common, torch.bool
+    return common, common
+
+
+def classify(op, a, b, case, counts):
+    """Rewrites a failed case whose error is a missing CPU kernel (module docstring);
+    counts each kind in `counts`. Returns a complaint if promoted() disagrees with the
+    dtype an own kernel named, else None."""
+    m = NOT_IMPLEMENTED.match(case[3])
+    if not m:
+        counts["refused"] += 1
         return None
-    return "bool" if op in BOOL_RESULT else C10[m.group(2)]
+    try:
+        common, result = promoted(op, a, b)
+    except Exception as e:  # noqa: BLE001
+        case[3] += f" (and a later step's promotion refuses: {first_line(e, 200)})"
+        counts["refused_by_a_later_step"] += 1
+        return None
+    if op in OPERATION_REFUSES and common.is_complex:
+        counts["refused_by_the_operation"] += 1
+        return None
+    if m.group(1) in OWN_KERNELS.get(op, ()) and C10.get(m.group(2)) != name_of(common):
+        return f"{op} {case[0]} {case[1]}: the kernel names {m.group(2)}, promoted() says {common}"
+    case[2] = name_of(result)
+    counts["no_cpu_kernel"] += 1
+    return None
 
 
-def mark_missing_kernels(op, cases):
-    """Turns `[lhs, rhs, null, error]` into `[lhs, rhs, promoted, error]` where the
-    error is a missing kernel of the op; returns how many."""
-    n = 0
-    for case in cases:
-        if case[2] is None:
-            promoted = kernel_missing(op, case[3])
-            if promoted is not None:
-                case[2] = promoted
-                n += 1
-    return n
+def check_ran(op, a, b, case):
+    """A complaint if promoted() disagrees with a case that ran, else None."""
+    try:
+        _, result = promoted(op, a, b)
+    except Exception as e:  # noqa: BLE001
+        return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() refuses: {first_line(e)}"
+    if name_of(result) != case[2]:
+        return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() says {name_of(result)}"
+    return None
 
 
 def setup():
@@ -177,6 +298,7 @@ def main(out_path):
     start = time.time()
     warnings.simplefilter("ignore")
     every, order, types, operands, made_by = setup()
+    by_name = dict(operands)
     not_dtypes, excluded = {}, {}
     for n, d in sorted(every.items()):
         if n in NAMES:
@@ -193,8 +315,9 @@ def main(out_path):
                 probe[what] = name_of(fn().dtype)
             except Exception as e:  # noqa: BLE001
                 probe[what] = "error: " + first_line(e, 160)
-        not_dtypes[n] = {"why": "left out of the sweep: a shell, packed, bit or quantized dtype that no "
-                                "elementwise CPU kernel computes in (see the probe)",
+        not_dtypes[n] = {"why": "left out of the sweep: a bits, packed or quantized dtype with no promo dtype; "
+                                "torch.promote_types pairs it with nothing but itself (see "
+                                "promote_types_of_left_out_dtypes) and no elementwise CPU kernel computes in it",
                          "made": made, "probe": probe}
         for m in order:
             for key, (a, b) in ((f"{n},{NAMES[m]}", (d, types[m])), (f"{NAMES[m]},{n}", (types[m], d))):
@@ -203,29 +326,38 @@ def main(out_path):
                 except Exception as e:  # noqa: BLE001
                     excluded[key] = "error: " + first_line(e, 160)
 
-    def is_py(x):
-        return isinstance(x, (bool, int, float, complex))
-
-    groups, diffs, refusals, all_warnings, kernels = [], [], {}, {}, {}
+    groups, diffs, refusals, all_warnings, kinds, complaints = [], [], {}, {}, {}, []
     for op, (fn, operator) in OPS.items():
         t0 = time.time()
 
         def run(a, b):
-            f = operator if (operator is not None and (is_py(a) or is_py(b))) else fn
+            f = operator if (operator is not None and is_py(a) != is_py(b)) else fn
             return name_of(f(a, b).dtype)
 
-        cases, seen = sweep(operands, run)
-        kernels[op] = mark_missing_kernels(op, cases)
+        cases, seen = sweep(operands, run, python_pairs=True)
+        counts = {"ran": 0, "no_cpu_kernel": 0, "refused_by_the_operation": 0, "refused_by_a_later_step": 0,
+                  "refused": 0}
+        for c in cases:
+            a, b = by_name[c[0]], by_name[c[1]]
+            if len(c) == 3:
+                counts["ran"] += 1
+                complaint = check_ran(op, a, b, c)
+            else:
+                complaint = classify(op, a, b, c, counts)
+            if complaint:
+                complaints.append(complaint)
+        kinds[op] = counts
         if seen:
             all_warnings[op] = seen
         groups.append({"options": {}, "op": op, "cases": cases})
-        # the function with a Python scalar, where the operator was used
+        # the function with a Python scalar and a tensor, where the operator was used
         if operator is not None:
             index = {(c[0], c[1]): c[2:] for c in cases}
             fc, _ = sweep(operands, lambda a, b: name_of(fn(a, b).dtype),
-                          keep=lambda ln, rn: ln.startswith("python:") or rn.startswith("python:"))
-            mark_missing_kernels(op, fc)
+                          keep=lambda ln, rn: ln.startswith("python:") != rn.startswith("python:"))
             for c in fc:
+                if len(c) > 3:
+                    classify(op, by_name[c[0]], by_name[c[1]], c, {k: 0 for k in counts})
                 via_op = index[(c[0], c[1])]
                 if c[2] is None and via_op[0] is not None and any(
                         m in c[3] for m in ("must be Tensor", "invalid combination of arguments", "has no attribute")):
@@ -234,6 +366,8 @@ def main(out_path):
                 elif (c[2], len(c) > 3) != (via_op[0], len(via_op) > 1):
                     diffs.append({"op": op, "lhs": c[0], "rhs": c[1], "function": c[2:], "operator": via_op})
         print(f"torch {op}: {len(cases)} cases, {time.time() - t0:.1f}s", file=sys.stderr)
+    if complaints:
+        sys.exit("promoted() disagrees with torch:\n" + "\n".join(complaints[:40]))
 
     promote_types, result_type = {}, {}
     for l, r in itertools.product(order, order):
@@ -242,8 +376,6 @@ def main(out_path):
         except Exception as e:  # noqa: BLE001
             promote_types[f"{NAMES[l]},{NAMES[r]}"] = "error: " + first_line(e)
     for (ln, a), (rn, b) in itertools.product(operands, operands):
-        if is_py(a) and is_py(b):
-            continue
         try:
             result_type[f"{ln},{rn}"] = name_of(torch.result_type(a, b))
         except Exception as e:  # noqa: BLE001
@@ -254,9 +386,12 @@ def main(out_path):
         "made_by": made_by,
         "not_dtypes": not_dtypes,
         "functions": FUNCTION_NAMES,
-        "python_scalar_through": "the Python operator where the op has one (+ - * / // % ** == != < <= > >= & | ^), "
-                                 "else the function",
-        "kernel_missing_cases": kernels,
+        "python_scalar_through": "with a tensor, the Python operator where the op has one "
+                                 "(+ - * / // % ** == != < <= > >= & | ^), else the function; "
+                                 "two Python scalars, the function",
+        "composites": COMPOSITES,
+        "operation_refuses": OPERATION_REFUSES,
+        "case_kinds": kinds,
         "promote_types": promote_types,
         "result_type": result_type,
         "promote_types_of_left_out_dtypes": excluded,
