@@ -604,6 +604,41 @@ result = "lub"
 }
 
 #[test]
+fn a_dtype_class_selects_what_its_members_would_on_an_any_side() {
+    // On an `any` side the kind `bool` also selects a Python bool; so does a class
+    // that names it.
+    let rules = load(
+        r#"
+[dtype_classes]
+small = ["bool", "i8"]
+
+[[layer]]
+name = "small with small"
+operands = ["any", "any"]
+rows = ["small"]
+cols = ["small"]
+result = "c64"
+
+[[layer]]
+name = "base"
+result = "f32"
+"#,
+    )
+    .unwrap();
+    let py_bool = Operand::Python(PyScalar::Bool);
+    let t = |a: Operand, b: Operand| answer(&rules, Op::Add, a, b);
+    assert_eq!(t(py_bool, Operand::Dimensioned(DType::I8)), Ok(DType::C64));
+    assert_eq!(
+        t(Operand::Scalar(DType::Bool), Operand::Dimensioned(DType::I8)),
+        Ok(DType::C64)
+    );
+    assert_eq!(
+        t(Operand::Dimensioned(DType::U8), Operand::Dimensioned(DType::I8)),
+        Ok(DType::F32)
+    );
+}
+
+#[test]
 fn any_operands_take_a_result_and_promoted_needs_known_names() {
     let e = errors(
         r#"
@@ -917,7 +952,10 @@ result = "lub"
             r#"{ integer = "i16*", u8 = "i16*" }"#,
             "`u8` is selected by two keys of `weak_operands`",
         ),
-        (r#"{ quaternion = "i16*" }"#, "unknown dtype, kind or dtype class `quaternion`"),
+        (
+            r#"{ quaternion = "i16*" }"#,
+            "unknown dtype, kind or dtype class `quaternion`",
+        ),
         (r#"{ integer = "f9*" }"#, "unknown dtype `f9*`"),
         ("{}", "`weak_operands` must map at least one dtype or kind"),
     ] {

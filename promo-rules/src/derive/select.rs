@@ -5,14 +5,28 @@ use promo_table::{Category, DType, PyScalar, Side};
 
 /// The keys a `rows`/`cols` entry selects on a side: a dtype of the rule set, a
 /// kind (`integer`, `signed`, `unsigned`, `float`, `complex`; `bool` is the dtype),
-/// a class of `[dtype_classes]` (`classes`, in name order), or on a Python side a
+/// a class of `[dtype_classes]` (`classes`, in name order, each with the dtype and
+/// kind names it stands for: it selects what they select), or on a Python side a
 /// Python scalar kind.
 pub fn select(
     side: Side,
     name: &str,
     dtypes: &[DType],
-    classes: &[(String, Vec<DType>)],
+    classes: &[(String, Vec<String>)],
 ) -> Result<Vec<usize>, String> {
+    if side != Side::Python {
+        if let Ok(i) = classes.binary_search_by(|(c, _)| c.as_str().cmp(name)) {
+            let mut keys: Vec<usize> = Vec::new();
+            for member in &classes[i].1 {
+                for k in select(side, member, dtypes, &[])? {
+                    if !keys.contains(&k) {
+                        keys.push(k);
+                    }
+                }
+            }
+            return Ok(keys);
+        }
+    }
     if side == Side::Any {
         // Tensors as on a tensor side, and weakly typed tensors of those dtypes; a
         // kind also selects the Python scalar of that kind (`integer`: a Python int).
@@ -30,9 +44,6 @@ pub fn select(
             .ok_or_else(|| {
                 format!("unknown Python scalar kind `{name}`: expected `bool`, `int`, `float` or `complex`")
             });
-    }
-    if let Ok(i) = classes.binary_search_by(|(c, _)| c.as_str().cmp(name)) {
-        return Ok(classes[i].1.iter().map(|d| d.index()).collect());
     }
     let of = |keep: &dyn Fn(Category) -> bool| -> Vec<usize> {
         dtypes

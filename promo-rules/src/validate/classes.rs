@@ -241,14 +241,16 @@ pub(super) fn resolve_op_classes(cx: &mut Ctxt, table: &RawClasses, ops: &[Op]) 
 /// `[dtype_classes]` name groups of the rule set's dtypes: each member a dtype of
 /// `rules.dtypes`, a kind (`integer`, `signed`, `unsigned`, `float`, `complex`) or
 /// another class (without a cycle). A class name is lowercase letters, digits and
-/// `_`, and neither a dtype's, a kind's nor a Python scalar kind's name. Each class
-/// holds its dtypes in `rules.dtypes` order, once each; they come out in name
-/// order, those that resolve.
+/// `_`, and neither a dtype's, a kind's nor a Python scalar kind's name; no dtype is
+/// in a class twice. Each class comes out as the dtype and kind names it stands for
+/// (another class's written out), so that it selects what its members would, on
+/// every side (a kind on an `any` side also selects its Python scalar); the classes
+/// come out in name order, those that resolve.
 pub(super) fn resolve_dtype_classes(
     cx: &mut Ctxt,
     table: &RawClasses,
     dtypes: &[DType],
-) -> Vec<(String, Vec<DType>)> {
+) -> Vec<(String, Vec<String>)> {
     let taken = |name: &str| {
         if derive::KIND_NAMES.contains(&name)
             || ["signed", "unsigned"].contains(&name)
@@ -274,35 +276,35 @@ pub(super) fn resolve_dtype_classes(
                 cx.error(format!("dtype class `{name}` has no dtypes"), members.span());
                 return None;
             }
-            let mut out: Vec<DType> = Vec::new();
+            let (mut leaves, mut seen): (Vec<String>, Vec<DType>) = (Vec::new(), Vec::new());
             let errors_before = cx.reported();
             for member in members.get_ref() {
-                let selected: Vec<DType> = match lookup(member.get_ref()) {
-                    ClassRef::Members(ds) => ds.to_vec(),
+                let named: Vec<String> = match lookup(member.get_ref()) {
+                    ClassRef::Members(names) => names.to_vec(),
                     ClassRef::Failed => continue,
-                    ClassRef::NotAClass => {
-                        match derive::select(Side::Tensor, member.get_ref(), dtypes, &[]) {
-                            Ok(keys) => keys.into_iter().filter_map(DType::from_index).collect(),
-                            Err(message) => {
-                                cx.error(message, member.span());
-                                continue;
-                            }
-                        }
-                    }
+                    ClassRef::NotAClass => vec![member.get_ref().clone()],
                 };
-                for d in selected {
-                    if out.contains(&d) {
-                        cx.error(
-                            format!("dtype `{d}` is in dtype class `{name}` twice"),
-                            member.span(),
-                        );
-                    } else {
-                        out.push(d);
+                for leaf in named {
+                    let selected = match derive::select(Side::Tensor, &leaf, dtypes, &[]) {
+                        Ok(keys) => keys,
+                        Err(message) => {
+                            cx.error(message, member.span());
+                            continue;
+                        }
+                    };
+                    for d in selected.into_iter().filter_map(DType::from_index) {
+                        if seen.contains(&d) {
+                            cx.error(
+                                format!("dtype `{d}` is in dtype class `{name}` twice"),
+                                member.span(),
+                            );
+                        }
+                        seen.push(d);
                     }
+                    leaves.push(leaf);
                 }
             }
-            out.sort_by_key(|d| dtypes.iter().position(|x| x == d));
-            (cx.reported() == errors_before).then_some(out)
+            (cx.reported() == errors_before).then_some(leaves)
         },
     )
 }

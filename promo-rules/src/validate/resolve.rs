@@ -207,7 +207,7 @@ fn resolve_lattice(
     src: &str,
     raw: &RawFile,
     dtypes: &[DType],
-    classes: &[(String, Vec<DType>)],
+    classes: &[(String, Vec<String>)],
 ) -> Option<Lattice> {
     let lattice = raw.lattice.as_ref()?;
     let edges = &lattice.get_ref().edges;
@@ -240,7 +240,7 @@ fn resolve_weak_operands(
     map: &Spanned<BTreeMap<String, Spanned<String>>>,
     lattice: &Lattice,
     dtypes: &[DType],
-    classes: &[(String, Vec<DType>)],
+    classes: &[(String, Vec<String>)],
 ) -> Option<Vec<(DType, Node)>> {
     let errors_before = cx.reported();
     if map.get_ref().is_empty() {
@@ -487,7 +487,7 @@ struct Env<'a> {
     dtypes: &'a [DType],
     ops: &'a [Op],
     op_classes: &'a [(String, Vec<Op>)],
-    dtype_classes: &'a [(String, Vec<DType>)],
+    dtype_classes: &'a [(String, Vec<String>)],
     options: &'a [OptionDef],
     reasons: &'a [(String, String)],
     python: [Option<Operand>; 4],
