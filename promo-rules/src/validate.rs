@@ -1,6 +1,7 @@
-//! Stage 2: resolve every name of a raw rule file into the model, then check every
-//! rule of the language on it, collecting all problems instead of stopping at the
-//! first.
+//! Stage 2: resolve every name of a parsed rule file into the model, then check
+//! every rule of the language on it, collecting all problems (the syntax errors
+//! parse found among them) instead of stopping at the first. Nothing is parsed
+//! here: every value comes as a node of the syntax tree.
 //!
 //! | step | module | does |
 //! | --- | --- | --- |
@@ -13,17 +14,20 @@ mod classes;
 mod ctxt;
 mod resolve;
 
-use crate::parse::RawFile;
+use crate::parse::Parsed;
 use crate::{Diagnostic, RuleFile};
 
 pub use check::MAX_REASONS;
 pub use resolve::MAX_CHOICES;
 
-/// Checks a raw rule file (read from `src`) and builds its model, or returns every
-/// problem found.
-pub fn validate(src: &str, raw: &RawFile) -> Result<RuleFile, Vec<Diagnostic>> {
+/// Checks a parsed rule file (read from `src`) and builds its model, or returns
+/// every problem found: its syntax errors, and those of resolution and the checks.
+pub fn validate(src: &str, parsed: &Parsed) -> Result<RuleFile, Vec<Diagnostic>> {
     let mut cx = ctxt::Ctxt::default();
-    let resolved = resolve::resolve(&mut cx, src, raw);
+    for e in &parsed.errors {
+        cx.error(e.message.clone(), e.span.clone());
+    }
+    let resolved = resolve::resolve(&mut cx, &parsed.file);
     check::check(&mut cx, src, &resolved);
     if cx.has_errors() {
         return Err(cx.finish());

@@ -917,7 +917,10 @@ result = "lub"
             r#"{ integer = "i16*", u8 = "i16*" }"#,
             "`u8` is selected by two keys of `weak_operands`",
         ),
-        (r#"{ quaternion = "i16*" }"#, "unknown dtype, kind or dtype class `quaternion`"),
+        (
+            r#"{ quaternion = "i16*" }"#,
+            "unknown dtype, kind or dtype class `quaternion`",
+        ),
         (r#"{ integer = "f9*" }"#, "unknown dtype `f9*`"),
         ("{}", "`weak_operands` must map at least one dtype or kind"),
     ] {
