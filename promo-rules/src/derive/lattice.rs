@@ -1,7 +1,7 @@
 //! The `[lattice]`: edges `a -> b` between dtypes (and weak types), and the least
 //! upper bound of two nodes, or why there is none.
 
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use promo_table::{Cell, DType, Operand};
 use std::ops::Range;
 

@@ -2,7 +2,7 @@
 //! values still unparsed, and each `[[layer]]`'s `cases` expanded into layers.
 
 use crate::diagnostic::escaped;
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;

@@ -3,7 +3,7 @@
 
 use super::text;
 use super::word::TypeName;
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use toml::Spanned;
 
 /// One line of `edges`: groups of type names between the arrows, lowest first.

@@ -4,7 +4,7 @@
 
 use super::text;
 use super::word::CellWord;
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use toml::Spanned;
 
 /// A `matrix`, as written.

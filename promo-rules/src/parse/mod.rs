@@ -28,7 +28,7 @@ pub use matrix::{CellEntry, Matrix, MatrixRow};
 pub use tree::{RawFile, RawLattice, RawLayer, Where};
 pub use word::{CellWord, ResultWord, TypeName};
 
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 /// A rule file's syntax tree, and the syntax errors found in its string values.
 #[derive(Debug)]

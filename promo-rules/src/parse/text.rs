@@ -2,7 +2,7 @@
 //! entry, split into non-empty lines of whitespace-separated words, each with its
 //! byte range in the file.
 
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use toml::Spanned;
 
 /// Splits a string value of a rule file (`what` names it in errors) into its

@@ -7,7 +7,7 @@ use super::document::{DocLattice, DocLayer, Document, RawHeader, RawOption};
 use super::lattice::{parse_edges, EdgeLine};
 use super::matrix::{parse_cells, parse_matrix, CellEntry, Matrix};
 use super::word::{ResultWord, TypeName};
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use std::collections::BTreeMap;
 use toml::Spanned;
 

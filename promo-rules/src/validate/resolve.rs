@@ -8,11 +8,10 @@
 
 use super::classes::{find_class, resolve_dtype_classes, resolve_op_classes, resolve_ops, ClassRef};
 use super::ctxt::Ctxt;
-use crate::derive::{self, Chain, Lattice, Node, PairCondition, ResultRule};
+use super::lattice::resolve_lattice;
+use crate::derive::{self, Lattice, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
-use crate::parse::{
-    CellEntry, CellWord, Matrix, RawFile, RawLattice, RawLayer, RawOption, ResultWord, TypeName, Where,
-};
+use crate::parse::{CellEntry, CellWord, Matrix, RawFile, RawLayer, RawOption, ResultWord, TypeName, Where};
 use crate::properties::Property;
 use promo_table::{Cell, Condition, DType, Op, Operand, OptionValue, PyScalar, Side, MAX_OPTIONS};
 use std::collections::{BTreeMap, BTreeSet};
@@ -204,129 +203,6 @@ fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
         cx.error("too many dtypes", 0..0);
     }
     out
-}
-
-/// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
-/// with an upper bound has a least one.
-fn resolve_lattice(
-    cx: &mut Ctxt,
-    lattice: &RawLattice,
-    dtypes: &[DType],
-    classes: &[(String, Vec<DType>)],
-) -> Option<Lattice> {
-    let errors_before = cx.reported();
-    let chains: Vec<Chain> = lattice
-        .edges
-        .get_ref()
-        .iter()
-        .map(|line| {
-            let group = |names: &Vec<Spanned<TypeName>>| {
-                names
-                    .iter()
-                    .filter_map(|name| Some((lattice_node(cx, name, dtypes)?, name.span())))
-                    .collect()
-            };
-            line.groups.iter().map(group).collect()
-        })
-        .collect();
-    if lattice.malformed || cx.reported() > errors_before {
-        return None;
-    }
-    let mut built = match Lattice::build(&chains) {
-        Ok(l) => l,
-        Err(errors) => {
-            for e in errors {
-                cx.error(e.message, e.span);
-            }
-            return None;
-        }
-    };
-    if let Some(map) = &lattice.weak_operands {
-        built.weak_operands = resolve_weak_operands(cx, map, &built, dtypes, classes)?;
-    }
-    Some(built)
-}
-
-/// A node of the lattice's `edges`: a dtype of `rules.dtypes`, or its weak type.
-fn lattice_node(cx: &mut Ctxt, name: &Spanned<TypeName>, dtypes: &[DType]) -> Option<Node> {
-    match node(name.get_ref()) {
-        Ok(n) if dtypes.contains(&n.dtype) => Some(n),
-        Ok(n) => {
-            let message = format!("lattice dtype `{}` is not in `rules.dtypes`", n.dtype);
-            cx.error(message, name.span());
-            None
-        }
-        Err(message) if message.starts_with("unknown dtype") => {
-            cx.error(format!("{message} in the lattice"), name.span());
-            None
-        }
-        Err(message) => {
-            cx.error(message, name.span());
-            None
-        }
-    }
-}
-
-/// The node a type name names: a dtype by its canonical name, weak with `*`.
-fn node(name: &TypeName) -> Result<Node, String> {
-    match DType::parse_name(&name.name) {
-        Some(dtype) if dtype.name() == name.name => Ok(Node {
-            dtype,
-            weak: name.weak,
-        }),
-        Some(d) => Err(format!(
-            "write dtype `{}` by its canonical name `{}`",
-            name.name,
-            d.name()
-        )),
-        None => Err(format!("unknown dtype `{name}`")),
-    }
-}
-
-/// `weak_operands = { integer = "i64*" }`: each key a dtype or kind of
-/// `rules.dtypes`, each value a node of the lattice, no dtype selected twice.
-fn resolve_weak_operands(
-    cx: &mut Ctxt,
-    map: &Spanned<BTreeMap<String, Spanned<TypeName>>>,
-    lattice: &Lattice,
-    dtypes: &[DType],
-    classes: &[(String, Vec<DType>)],
-) -> Option<Vec<(DType, Node)>> {
-    let errors_before = cx.reported();
-    if map.get_ref().is_empty() {
-        cx.error("`weak_operands` must map at least one dtype or kind", map.span());
-    }
-    let mut out: Vec<(DType, Node)> = Vec::new();
-    for (key, to) in map.get_ref() {
-        let selected = match derive::select(Side::Tensor, key, dtypes, classes) {
-            Ok(keys) => keys,
-            Err(message) => {
-                cx.error(message, to.span());
-                continue;
-            }
-        };
-        let node = match node(to.get_ref()) {
-            Ok(n) if lattice.contains(n) => n,
-            Ok(n) => {
-                cx.error(format!("`{n}` is not a node of the lattice"), to.span());
-                continue;
-            }
-            Err(message) => {
-                cx.error(message, to.span());
-                continue;
-            }
-        };
-        for d in selected.into_iter().filter_map(DType::from_index) {
-            if out.iter().any(|&(x, _)| x == d) {
-                cx.error(
-                    format!("`{d}` is selected by two keys of `weak_operands`"),
-                    to.span(),
-                );
-            }
-            out.push((d, node));
-        }
-    }
-    (cx.reported() == errors_before).then_some(out)
 }
 
 /// Each option has a known type and a default of that type.
