@@ -4,9 +4,9 @@
 //!
 //! | stage | module | does |
 //! | --- | --- | --- |
-//! | parse | [`parse`] | TOML text → [`parse::RawFile`], byte spans kept |
+//! | parse | [`parse`] | text → the syntax tree ([`parse::RawFile`]): TOML, matrices, `cells`, `edges`, `where`; byte spans and syntax errors kept |
 //! | validate | [`validate`] | names resolved into the model, spans kept; then every `check_*` rule, in order; all errors collected |
-//! | derive | [`derive`](mod@derive) | the lattice, kinds, `where` conditions: a derived layer's cells, derived once as it is resolved |
+//! | derive | [`derive`](mod@derive) | what the lattice, kinds and `where` conditions mean: a derived layer's cells, derived once as it is resolved |
 //! | model | [`model`] | the checked [`RuleFile`]; [`RuleFile::with_table`] for lookups |
 //! | diagnostics | [`Diagnostic`] | `error: …` / `--> file:line:col` rendering |
 //! | source | [`read_source`] | a rule file's text: at most [`MAX_SOURCE_BYTES`], UTF-8 |
@@ -36,8 +36,8 @@ pub use model::RuleFile;
 pub use source::{read_source, ReadError, MAX_SOURCE_BYTES};
 
 /// Parses and validates the rule file at `path` (used only in messages) with text `src`:
-/// parse, then resolve (deriving each derived layer's cells) and check; no text is
-/// parsed or split twice. A text longer than [`MAX_SOURCE_BYTES`] is refused
+/// parse (the whole syntax tree), then resolve (deriving each derived layer's
+/// cells) and check; the data goes one way. A text longer than [`MAX_SOURCE_BYTES`] is refused
 /// unread.
 pub fn load(path: &str, src: &str) -> Result<RuleFile, Diagnostics> {
     if src.len() > MAX_SOURCE_BYTES {
@@ -64,6 +64,6 @@ pub fn load(path: &str, src: &str) -> Result<RuleFile, Diagnostics> {
         src: src.to_owned(),
         errors,
     };
-    let raw = parse::parse_file(src).map_err(|e| fail(vec![e]))?;
-    validate::validate(src, &raw).map_err(fail)
+    let parsed = parse::parse_file(src).map_err(|e| fail(vec![e]))?;
+    validate::validate(src, &parsed).map_err(fail)
 }

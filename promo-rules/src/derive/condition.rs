@@ -1,7 +1,8 @@
-//! Pair conditions: the `where` of a derived layer, comparisons of the operands'
-//! dtypes and kinds joined by `and` and `or`.
+//! Pair conditions: what a parsed `where` ([`Condition`]) means for a pair of
+//! keys, comparisons of the operands' dtypes and kinds joined by `and` and `or`.
 
-use super::{key_rank, KIND_NAMES};
+use super::key_rank;
+use crate::parse::{Arg, CmpOp, Comparison, Condition};
 use promo_table::{DType, Side};
 
 /// One comparison of a `where` condition.
@@ -28,21 +29,14 @@ pub struct PairCondition {
 }
 
 impl PairCondition {
-    /// Parses `lhs == rhs`, `lhs != rhs`, `kind(lhs) OP kind(rhs)` or
-    /// `kind(lhs|rhs) OP KIND`, joined by `and` and `or` (`and` binds tighter).
-    pub fn parse(text: &str) -> Result<PairCondition, String> {
-        let mut alternatives = Vec::new();
-        for alternative in text.split(" or ") {
-            let mut tests = Vec::new();
-            for part in alternative.split(" and ") {
-                tests.push(parse_test(part.trim())?);
-            }
-            alternatives.push(tests);
-        }
-        Ok(PairCondition {
-            alternatives,
-            text: text.to_owned(),
-        })
+    /// The meaning of `condition`, written as `text`.
+    pub fn new(text: String, condition: &Condition) -> PairCondition {
+        let alternatives = condition
+            .alternatives
+            .iter()
+            .map(|tests| tests.iter().map(|c| test(*c)).collect())
+            .collect();
+        PairCondition { alternatives, text }
     }
 
     /// Whether the pair of keys (on sides `lhs` and `rhs`) meets the condition;
@@ -82,42 +76,31 @@ fn ordering_index(a: u8, b: u8) -> usize {
     }
 }
 
-fn parse_test(part: &str) -> Result<Test, String> {
-    const OPS: [(&str, [bool; 3]); 6] = [
-        ("==", [false, true, false]),
-        ("!=", [true, false, true]),
-        ("<=", [true, true, false]),
-        (">=", [false, true, true]),
-        ("<", [true, false, false]),
-        (">", [false, false, true]),
-    ];
-    let expected = "expected `lhs == rhs`, `lhs != rhs`, `kind(lhs) OP kind(rhs)` or `kind(lhs) OP KIND` (OP one of == != < <= > >=, KIND one of bool, integer, float, complex)";
-    let Some((op, allowed, at)) = OPS
-        .iter()
-        .find_map(|(op, allowed)| part.find(op).map(|at| (*op, *allowed, at)))
-    else {
-        return Err(format!("bad condition `{part}`: {expected}"));
+/// A comparison as a test: each operator as the orderings it allows.
+fn test(comparison: Comparison) -> Test {
+    let allowed = |op| match op {
+        CmpOp::Eq => [false, true, false],
+        CmpOp::Ne => [true, false, true],
+        CmpOp::Le => [true, true, false],
+        CmpOp::Ge => [false, true, true],
+        CmpOp::Lt => [true, false, false],
+        CmpOp::Gt => [false, false, true],
     };
-    let (left, right) = (part[..at].trim(), part[at + op.len()..].trim());
-    let side = |s: &str| match s {
-        "kind(lhs)" => Some(0u8),
-        "kind(rhs)" => Some(1u8),
-        _ => None,
-    };
-    match (left, right) {
-        ("lhs", "rhs") | ("rhs", "lhs") if op == "==" || op == "!=" => Ok(Test::SameDType(op == "==")),
-        _ => match (side(left), side(right)) {
-            (Some(0), Some(1)) => Ok(Test::Kinds(allowed)),
-            (Some(1), Some(0)) => Ok(Test::Kinds([allowed[2], allowed[1], allowed[0]])),
-            (Some(s), None) => match KIND_NAMES.iter().position(|k| *k == right) {
-                Some(rank) => Ok(Test::KindIs(s, rank as u8, allowed)),
-                None => Err(format!(
-                    "bad condition `{part}`: unknown kind `{right}`; {expected}"
-                )),
-            },
-            _ => Err(format!("bad condition `{part}`: {expected}")),
-        },
+    match comparison {
+        Comparison::SameDType { equal } => Test::SameDType(equal),
+        Comparison::Kinds { left: Arg::Lhs, op } => Test::Kinds(allowed(op)),
+        Comparison::Kinds { left: Arg::Rhs, op } => {
+            let [lt, eq, gt] = allowed(op);
+            Test::Kinds([gt, eq, lt])
+        }
+        Comparison::KindIs { arg, op, kind } => Test::KindIs(arg as u8, kind as u8, allowed(op)),
     }
+}
+
+/// The condition `text` means (it must parse).
+#[cfg(test)]
+pub(crate) fn condition(text: &str) -> PairCondition {
+    PairCondition::new(text.to_owned(), &crate::parse::parse_condition(text).unwrap())
 }
 
 #[cfg(test)]
@@ -137,26 +120,23 @@ mod tests {
             c.holds(sides, keys, (typed(sides.0, keys.0), typed(sides.1, keys.1)))
         };
         let (i8, f32) = (DType::I8.index(), DType::F32.index());
-        let c = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
+        let c = condition("kind(lhs) > kind(rhs)");
         assert!(holds(&c, t, (f32, i8)) && !holds(&c, t, (i8, f32)) && !holds(&c, t, (i8, i8)));
-        let c = PairCondition::parse("kind(rhs) <= kind(lhs)").unwrap();
+        let c = condition("kind(rhs) <= kind(lhs)");
         assert!(holds(&c, t, (f32, i8)) && holds(&c, t, (i8, i8)) && !holds(&c, t, (i8, f32)));
-        let c = PairCondition::parse("lhs != rhs and kind(rhs) == integer").unwrap();
+        let c = condition("lhs != rhs and kind(rhs) == integer");
         assert!(holds(&c, t, (f32, i8)) && !holds(&c, t, (i8, i8)) && !holds(&c, t, (i8, f32)));
         let py = (Side::Tensor, Side::Python);
-        let c = PairCondition::parse("kind(lhs) >= kind(rhs)").unwrap();
+        let c = condition("kind(lhs) >= kind(rhs)");
         assert!(holds(&c, py, (f32, PyScalar::Float.index())));
         assert!(!holds(&c, py, (i8, PyScalar::Float.index())));
         // A Python int is the same dtype as an i64 tensor when `[python] int = "i64"`.
-        let same = PairCondition::parse("lhs == rhs").unwrap();
+        let same = condition("lhs == rhs");
         assert!(holds(&same, py, (DType::I64.index(), PyScalar::Int.index())));
         assert!(!holds(&same, py, (i8, PyScalar::Int.index())));
-        let c = PairCondition::parse("kind(lhs) == integer or kind(rhs) == integer and lhs != rhs").unwrap();
+        let c = condition("kind(lhs) == integer or kind(rhs) == integer and lhs != rhs");
         assert!(holds(&c, t, (i8, i8)) && holds(&c, t, (f32, i8)) && !holds(&c, t, (f32, f32)));
         let u8 = DType::U8.index();
         assert!(holds(&c, t, (u8, i8)) && !holds(&c, t, (f32, DType::F64.index())));
-        assert!(PairCondition::parse("lhs ~ rhs").is_err());
-        assert!(PairCondition::parse("lhs == rhs or").is_err());
-        assert!(PairCondition::parse("kind(lhs) < quaternion").is_err());
     }
 }

@@ -1,8 +1,7 @@
 //! The `[lattice]`: edges `a -> b` between dtypes (and weak types), and the least
 //! upper bound of two nodes, or why there is none.
 
-use crate::parse::Token;
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use promo_table::{Cell, DType, Operand};
 use std::ops::Range;
 
@@ -34,22 +33,6 @@ impl Node {
             Operand::Python(_) => None,
         }
     }
-
-    /// Parses a dtype's canonical name, with `*` after it for its weak type.
-    pub fn parse(text: &str) -> Result<Node, String> {
-        let (name, weak) = match text.strip_suffix('*') {
-            Some(name) => (name, true),
-            None => (text, false),
-        };
-        match DType::parse_name(name) {
-            Some(dtype) if dtype.name() == name => Ok(Node { dtype, weak }),
-            Some(d) => Err(format!(
-                "write dtype `{name}` by its canonical name `{}`",
-                d.name()
-            )),
-            None => Err(format!("unknown dtype `{text}`")),
-        }
-    }
 }
 
 impl From<DType> for Node {
@@ -63,6 +46,11 @@ impl core::fmt::Display for Node {
         write!(f, "{}{}", self.dtype, if self.weak { "*" } else { "" })
     }
 }
+
+/// One line of `edges` with its names resolved: groups of nodes, lowest first,
+/// every node of a group below every node of the next; each node with where it is
+/// written.
+pub type Chain = Vec<Vec<(Node, Range<usize>)>>;
 
 /// A partial order on dtypes given by its covering edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,69 +82,33 @@ pub enum Join {
 }
 
 impl Lattice {
-    /// Builds the order from `edges` lines (`a -> b c -> d`: every name on the left
-    /// of an arrow is below every name on its right), with every problem reported:
-    /// unknown dtypes, dtypes outside `allowed`, cycles, and pairs without a unique
-    /// least upper bound.
-    pub fn build(
-        lines: &[Vec<Token>],
-        allowed: &[DType],
-        whole: Range<usize>,
-    ) -> Result<Lattice, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
+    /// Builds the order from `chains`, the lines of `edges` with their names
+    /// resolved (each line's groups, each node with where it is written: every
+    /// node of a group is below every node of the next), with every problem
+    /// reported: cycles, and pairs without a unique least upper bound.
+    pub fn build(chains: &[Chain]) -> Result<Lattice, Vec<Diagnostic>> {
         let mut nodes: Vec<Node> = Vec::new();
         let mut up: Vec<Vec<(usize, Range<usize>)>> = Vec::new();
         let mut named_at: Vec<Range<usize>> = Vec::new();
-        for line in lines {
-            // Groups of names separated by `->`.
-            let mut groups: Vec<Vec<(usize, Range<usize>)>> = vec![Vec::new()];
-            let mut ok = true;
-            for token in line {
-                if token.text == "->" {
-                    groups.push(Vec::new());
-                    continue;
-                }
-                match Node::parse(&token.text) {
-                    Ok(d) if allowed.contains(&d.dtype) => {
-                        let i = nodes.iter().position(|&n| n == d).unwrap_or_else(|| {
-                            nodes.push(d);
-                            up.push(Vec::new());
-                            named_at.push(token.span.clone());
-                            nodes.len() - 1
-                        });
-                        groups
-                            .last_mut()
-                            .expect("one group")
-                            .push((i, token.span.clone()));
-                    }
-                    Ok(d) => {
-                        errors.push(Diagnostic::new(
-                            format!("lattice dtype `{}` is not in `rules.dtypes`", d.dtype),
-                            token.span.clone(),
-                        ));
-                        ok = false;
-                    }
-                    Err(message) => {
-                        let message = if message.starts_with("unknown dtype") {
-                            format!("{message} in the lattice")
-                        } else {
-                            message
-                        };
-                        errors.push(Diagnostic::new(message, token.span.clone()));
-                        ok = false;
-                    }
-                }
-            }
-            if groups.len() < 2 || groups.iter().any(Vec::is_empty) {
-                if ok {
-                    let span = line.first().map_or(whole.clone(), |t| t.span.clone());
-                    errors.push(Diagnostic::new(
-                        "a lattice line is `lower -> upper`, with dtypes on both sides of every `->`",
-                        span,
-                    ));
-                }
-                continue;
-            }
+        for chain in chains {
+            // The chain's groups, each node by its index.
+            let groups: Vec<Vec<(usize, Range<usize>)>> = chain
+                .iter()
+                .map(|group| {
+                    group
+                        .iter()
+                        .map(|(d, span)| {
+                            let i = nodes.iter().position(|n| n == d).unwrap_or_else(|| {
+                                nodes.push(*d);
+                                up.push(Vec::new());
+                                named_at.push(span.clone());
+                                nodes.len() - 1
+                            });
+                            (i, span.clone())
+                        })
+                        .collect()
+                })
+                .collect();
             for pair in groups.windows(2) {
                 for (lo, _) in &pair[0] {
                     for (hi, span) in &pair[1] {
@@ -166,9 +118,6 @@ impl Lattice {
                     }
                 }
             }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
         }
         if let Some((cycle, span)) = find_cycle(&nodes, &up) {
             return Err(vec![Diagnostic::new(
@@ -194,6 +143,7 @@ impl Lattice {
             named_at,
             weak_operands: Vec::new(),
         };
+        let mut errors = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
                 let (a, b) = (lattice.nodes[i], lattice.nodes[j]);
@@ -346,28 +296,23 @@ fn find_cycle(nodes: &[Node], up: &[Vec<(usize, Range<usize>)>]) -> Option<(Stri
 pub(crate) mod tests {
     use super::*;
 
-    fn tokens(text: &str) -> Vec<Vec<Token>> {
-        let mut offset = 0;
-        text.lines()
-            .map(|line| {
-                let words = line
-                    .split_whitespace()
-                    .map(|w| {
-                        let at = offset + line.find(w).unwrap_or(0);
-                        Token {
-                            text: w.to_owned(),
-                            span: at..at + w.len(),
-                        }
-                    })
-                    .collect();
-                offset += line.len() + 1;
-                words
-            })
-            .collect()
-    }
-
+    /// The lattice of `edges` lines (`a b -> c`, `i64*` a weak type), every
+    /// name a known dtype.
     pub(crate) fn build(edges: &str) -> Result<Lattice, Vec<Diagnostic>> {
-        Lattice::build(&tokens(edges), DType::ALL, 0..0)
+        let node = |word: &str| {
+            let (name, weak) = word.strip_suffix('*').map_or((word, false), |n| (n, true));
+            let dtype = DType::parse_name(name).expect("a dtype");
+            (Node { dtype, weak }, 0..0)
+        };
+        let chains: Vec<Chain> = edges
+            .lines()
+            .map(|line| {
+                line.split(" -> ")
+                    .map(|group| group.split_whitespace().map(node).collect())
+                    .collect()
+            })
+            .collect();
+        Lattice::build(&chains)
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! Stage 2b: the parts of the rule language that derive cells instead of listing
-//! them. Validation turns each derived layer into an ordinary layer of cells with
-//! [`cells`], once.
+//! Stage 2b: the meaning of the parts of the rule language that derive cells
+//! instead of listing them. Validation turns each derived layer into an ordinary
+//! layer of cells with [`cells`], once. Nothing is parsed here: the lattice is
+//! built from resolved nodes, a condition from its parsed form.
 //!
 //! | part | module |
 //! | --- | --- |
@@ -14,9 +15,10 @@ pub mod lattice;
 pub mod select;
 
 pub use condition::{PairCondition, Test};
-pub use lattice::{Join, Lattice, Node};
+pub use lattice::{Chain, Join, Lattice, Node};
 pub use select::select;
 
+use crate::parse::Kind;
 use promo_table::{Category, Cell, DType, Operand, Side};
 
 /// The priority of a kind: bool 0, integer 1, float 2, complex 3 (`string`: none).
@@ -31,7 +33,7 @@ pub fn kind_rank(category: Category) -> Option<u8> {
 }
 
 /// The kind names a rule file may write, lowest priority first.
-pub const KIND_NAMES: [&str; 4] = ["bool", "integer", "float", "complex"];
+pub const KIND_NAMES: [&str; 4] = Kind::NAMES;
 
 /// The priority of a key of a layer side: a dtype's kind, or a Python scalar's
 /// (`bool` 0, `int` 1, `float` 2, `complex` 3).
@@ -143,7 +145,7 @@ mod tests {
                 Cell::Defer
             ]
         );
-        let higher = PairCondition::parse("kind(lhs) > kind(rhs)").unwrap();
+        let higher = condition::condition("kind(lhs) > kind(rhs)");
         let lhs = cells(
             ResultRule::Cell(Cell::Lhs),
             Some(&higher),

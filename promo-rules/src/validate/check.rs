@@ -483,9 +483,9 @@ i16    i16     i16     i16
 
     /// `src` resolved without errors.
     fn resolved(src: &str) -> Resolved {
-        let raw = crate::parse::parse_file(src).unwrap();
+        let raw = crate::parse::parse_file(src).unwrap().file;
         let mut cx = Ctxt::default();
-        let resolved = resolve(&mut cx, src, &raw);
+        let resolved = resolve(&mut cx, &raw);
         assert!(!cx.has_errors(), "{:?}", cx.finish());
         resolved
     }

@@ -36,16 +36,6 @@ impl Ctxt {
         }
     }
 
-    /// Reports a diagnostic another stage made (a string value that does not
-    /// split), shown whatever its kind.
-    pub(super) fn push(&mut self, diagnostic: Diagnostic) {
-        self.reported += 1;
-        self.errors.push(Diagnostic {
-            message: escaped(&diagnostic.message),
-            ..diagnostic
-        });
-    }
-
     /// How many errors were reported so far, shown or counted.
     pub(super) fn reported(&self) -> usize {
         self.reported
@@ -121,7 +111,7 @@ mod tests {
     fn names_in_messages_show_control_characters_escaped() {
         let mut cx = Ctxt::default();
         cx.error("unknown dtype `f\u{1b}[31m`", 0..1);
-        cx.push(Diagnostic::new("reason `a\u{202e}b` is never used", 2..3));
+        cx.error("reason `a\u{202e}b` is never used", 2..3);
         let messages: Vec<String> = cx.finish().into_iter().map(|d| d.message).collect();
         assert_eq!(
             messages,
@@ -130,14 +120,5 @@ mod tests {
                 "reason `a\\u{202e}b` is never used"
             ]
         );
-    }
-
-    #[test]
-    fn pushed_diagnostics_are_shown_and_reported() {
-        let mut cx = Ctxt::default();
-        assert!(!cx.has_errors());
-        cx.push(Diagnostic::new("`matrix` must be a literal string", 3..4));
-        assert!(cx.has_errors());
-        assert_eq!(cx.finish().len(), 1);
     }
 }

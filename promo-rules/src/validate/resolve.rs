@@ -8,9 +8,10 @@
 
 use super::classes::{find_class, resolve_dtype_classes, resolve_op_classes, resolve_ops, ClassRef};
 use super::ctxt::Ctxt;
-use crate::derive::{self, Lattice, Node, PairCondition, ResultRule};
+use super::lattice::resolve_lattice;
+use crate::derive::{self, Lattice, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
-use crate::parse::{split_lines, split_matrix, RawFile, RawLayer, RawOption, Token};
+use crate::parse::{CellEntry, CellWord, Matrix, RawFile, RawLayer, RawOption, ResultWord, TypeName, Where};
 use crate::properties::Property;
 use promo_table::{Cell, Condition, DType, Op, Operand, OptionValue, PyScalar, Side, MAX_OPTIONS};
 use std::collections::{BTreeMap, BTreeSet};
@@ -42,14 +43,17 @@ pub(super) struct Text {
     pub span: Range<usize>,
 }
 
-/// Resolves every name of `raw` (read from `src`), reporting what does not resolve.
-pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
+/// Resolves every name of `raw`, reporting what does not resolve.
+pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
     let header = &raw.rules;
     let dtypes = resolve_dtype_list(cx, &header.dtypes);
     let ops = resolve_ops(cx, &header.ops, &[], |_| ClassRef::NotAClass);
     let op_classes = resolve_op_classes(cx, &raw.op_classes, &ops);
     let dtype_classes = resolve_dtype_classes(cx, &raw.dtype_classes, &dtypes);
-    let lattice = resolve_lattice(cx, src, raw, &dtypes, &dtype_classes);
+    let lattice = raw
+        .lattice
+        .as_ref()
+        .and_then(|l| resolve_lattice(cx, l.get_ref(), &dtypes, &dtype_classes));
     let options = resolve_options(cx, raw);
     let modes = resolve_modes(cx, raw, &options);
     let python = resolve_python(cx, raw, &dtypes);
@@ -74,7 +78,7 @@ pub(super) fn resolve(cx: &mut Ctxt, src: &str, raw: &RawFile) -> Resolved {
         .layers
         .iter()
         .flat_map(|layer| {
-            let resolved = resolve_layer(cx, src, layer, &env, &mut used_reasons);
+            let resolved = resolve_layer(cx, layer, &env, &mut used_reasons);
             let mirror = resolved
                 .as_ref()
                 .filter(|_| layer.get_ref().mirrored)
@@ -135,6 +139,7 @@ fn texts(raw: &RawFile) -> Vec<Text> {
         text: value.get_ref().clone(),
         span: value.span(),
     };
+    let where_text = |value: &Spanned<Where>| Spanned::new(value.span(), value.get_ref().text.clone());
     let header = &raw.rules;
     let mut out = vec![
         text("`rules.title`".into(), &header.title),
@@ -153,11 +158,11 @@ fn texts(raw: &RawFile) -> Vec<Text> {
     let mut seen = BTreeSet::new();
     for layer in &raw.layers {
         let layer = layer.get_ref();
-        let name = Some(("`layer.name`", &layer.name));
-        let condition = layer.condition.as_ref().map(|c| ("`layer.where`", c));
+        let name = Some(("`layer.name`", layer.name.clone()));
+        let condition = layer.condition.as_ref().map(|c| ("`layer.where`", where_text(c)));
         for (what, value) in name.into_iter().chain(condition) {
             if seen.insert(value.span().start) {
-                out.push(text(what.into(), value));
+                out.push(text(what.into(), &value));
             }
         }
     }
@@ -198,85 +203,6 @@ fn resolve_dtype_list(cx: &mut Ctxt, names: &[Spanned<String>]) -> Vec<DType> {
         cx.error("too many dtypes", 0..0);
     }
     out
-}
-
-/// `[lattice]`: edges between accepted dtypes, without cycles, where every pair
-/// with an upper bound has a least one.
-fn resolve_lattice(
-    cx: &mut Ctxt,
-    src: &str,
-    raw: &RawFile,
-    dtypes: &[DType],
-    classes: &[(String, Vec<String>)],
-) -> Option<Lattice> {
-    let lattice = raw.lattice.as_ref()?;
-    let edges = &lattice.get_ref().edges;
-    let lines = match split_lines(src, edges, "edges") {
-        Ok(lines) => lines,
-        Err(e) => {
-            cx.push(e);
-            return None;
-        }
-    };
-    let mut built = match Lattice::build(&lines, dtypes, edges.span()) {
-        Ok(l) => l,
-        Err(errors) => {
-            for e in errors {
-                cx.error(e.message, e.span);
-            }
-            return None;
-        }
-    };
-    if let Some(map) = &lattice.get_ref().weak_operands {
-        built.weak_operands = resolve_weak_operands(cx, map, &built, dtypes, classes)?;
-    }
-    Some(built)
-}
-
-/// `weak_operands = { integer = "i64*" }`: each key a dtype or kind of
-/// `rules.dtypes`, each value a node of the lattice, no dtype selected twice.
-fn resolve_weak_operands(
-    cx: &mut Ctxt,
-    map: &Spanned<BTreeMap<String, Spanned<String>>>,
-    lattice: &Lattice,
-    dtypes: &[DType],
-    classes: &[(String, Vec<String>)],
-) -> Option<Vec<(DType, Node)>> {
-    let errors_before = cx.reported();
-    if map.get_ref().is_empty() {
-        cx.error("`weak_operands` must map at least one dtype or kind", map.span());
-    }
-    let mut out: Vec<(DType, Node)> = Vec::new();
-    for (key, to) in map.get_ref() {
-        let selected = match derive::select(Side::Tensor, key, dtypes, classes) {
-            Ok(keys) => keys,
-            Err(message) => {
-                cx.error(message, to.span());
-                continue;
-            }
-        };
-        let node = match Node::parse(to.get_ref()) {
-            Ok(n) if lattice.contains(n) => n,
-            Ok(n) => {
-                cx.error(format!("`{n}` is not a node of the lattice"), to.span());
-                continue;
-            }
-            Err(message) => {
-                cx.error(message, to.span());
-                continue;
-            }
-        };
-        for d in selected.into_iter().filter_map(DType::from_index) {
-            if out.iter().any(|&(x, _)| x == d) {
-                cx.error(
-                    format!("`{d}` is selected by two keys of `weak_operands`"),
-                    to.span(),
-                );
-            }
-            out.push((d, node));
-        }
-    }
-    (cx.reported() == errors_before).then_some(out)
 }
 
 /// Each option has a known type and a default of that type.
@@ -464,15 +390,12 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Ope
             continue;
         };
         // `i64*`: the scalar is weakly typed (JAX, TensorFlow).
-        let (name, weak) = match dtype.get_ref().strip_suffix('*') {
-            Some(name) => (name, true),
-            None => (dtype.get_ref().as_str(), false),
-        };
+        let TypeName { name, weak } = dtype.get_ref();
         if let Some(d) = resolve_dtype(cx, name, dtype.span()) {
             if !dtypes.contains(&d) {
                 cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), dtype.span());
             }
-            out[k.index()] = Some(if weak {
+            out[k.index()] = Some(if *weak {
                 Operand::Weak(d)
             } else {
                 Operand::Dimensioned(d)
@@ -520,26 +443,23 @@ fn side(cx: &mut Ctxt, text: &str, span: Range<usize>) -> Option<Side> {
 }
 
 /// A matrix key is an accepted dtype (tensor sides) or a Python kind (python side).
-fn resolve_key(cx: &mut Ctxt, side: Side, token: &Token, dtypes: &[DType]) -> Option<usize> {
+fn resolve_key(cx: &mut Ctxt, side: Side, key: &Spanned<String>, dtypes: &[DType]) -> Option<usize> {
     if side == Side::Python {
-        let k = PyScalar::parse_name(&token.text);
+        let k = PyScalar::parse_name(key.get_ref());
         if k.is_none() {
             cx.error(
                 format!(
                     "unknown Python scalar kind `{}`: expected `bool`, `int`, `float` or `complex`",
-                    token.text
+                    key.get_ref()
                 ),
-                token.span.clone(),
+                key.span(),
             );
         }
         return k.map(PyScalar::index);
     }
-    let d = resolve_dtype(cx, &token.text, token.span.clone())?;
+    let d = resolve_dtype(cx, key.get_ref(), key.span())?;
     if !dtypes.contains(&d) {
-        cx.error(
-            format!("dtype `{d}` is not in `rules.dtypes`"),
-            token.span.clone(),
-        );
+        cx.error(format!("dtype `{d}` is not in `rules.dtypes`"), key.span());
         return None;
     }
     Some(d.index())
@@ -548,18 +468,20 @@ fn resolve_key(cx: &mut Ctxt, side: Side, token: &Token, dtypes: &[DType]) -> Op
 /// A cell is a dtype, `.`, `lhs`, `rhs`, `$option` (a dtype option) or `!reason`.
 fn resolve_cell(
     cx: &mut Ctxt,
-    token: &Token,
+    cell: &Spanned<CellWord>,
     lhs: Side,
     rhs: Side,
     env: &Env<'_>,
     used: &mut [bool],
 ) -> Option<Cell> {
-    let text = token.text.as_str();
-    let span = token.span.clone();
-    match text {
-        "." => return Some(Cell::Defer),
-        "lhs" | "rhs" => {
-            let side = if text == "lhs" { lhs } else { rhs };
+    let span = cell.span();
+    match cell.get_ref() {
+        CellWord::Defer => Some(Cell::Defer),
+        CellWord::Lhs | CellWord::Rhs => {
+            let (text, side, cell) = match cell.get_ref() {
+                CellWord::Lhs => ("lhs", lhs, Cell::Lhs),
+                _ => ("rhs", rhs, Cell::Rhs),
+            };
             if side == Side::Python {
                 cx.error(
                     format!("`{text}` names a Python scalar, which has no dtype"),
@@ -567,12 +489,9 @@ fn resolve_cell(
                 );
                 return None;
             }
-            return Some(if text == "lhs" { Cell::Lhs } else { Cell::Rhs });
+            Some(cell)
         }
-        _ => {}
-    }
-    if let Some(name) = text.strip_prefix('$') {
-        return match env.options.iter().position(|o| o.name == name) {
+        CellWord::Option(name) => match env.options.iter().position(|o| &o.name == name) {
             Some(i) if env.options[i].kind == OptionDefKind::DType => Some(Cell::Option(i as u8)),
             Some(_) => {
                 cx.error(format!("option `{name}` is not a dtype option"), span);
@@ -582,10 +501,8 @@ fn resolve_cell(
                 cx.error(format!("unknown option `{name}`"), span);
                 None
             }
-        };
-    }
-    if let Some(key) = text.strip_prefix('!') {
-        return match env.reasons.iter().position(|(k, _)| k == key) {
+        },
+        CellWord::Refuse(key) => match env.reasons.iter().position(|(k, _)| k == key) {
             Some(i) => {
                 used[i] = true;
                 Some(Cell::Refuse(i as u16))
@@ -594,19 +511,17 @@ fn resolve_cell(
                 cx.error(format!("unknown reason `{key}`: declare it in `[reasons]`"), span);
                 None
             }
-        };
+        },
+        // `f64*`: a weakly typed result.
+        CellWord::Type(TypeName { name, weak }) => {
+            let d = resolve_dtype(cx, name, span.clone())?;
+            if !env.dtypes.contains(&d) {
+                cx.error(format!("result dtype `{d}` is not in `rules.dtypes`"), span);
+                return None;
+            }
+            Some(if *weak { Cell::Weak(d) } else { Cell::Is(d) })
+        }
     }
-    // `f64*`: a weakly typed result.
-    let (name, weak) = match text.strip_suffix('*') {
-        Some(name) => (name, true),
-        None => (text, false),
-    };
-    let d = resolve_dtype(cx, name, span.clone())?;
-    if !env.dtypes.contains(&d) {
-        cx.error(format!("result dtype `{d}` is not in `rules.dtypes`"), span);
-        return None;
-    }
-    Some(if weak { Cell::Weak(d) } else { Cell::Is(d) })
 }
 
 /// The cells of one layer as resolved: keys, cells and where each cell was written.
@@ -621,21 +536,12 @@ struct Grid {
 /// under conditions on declared options, for operations of the rule set.
 fn resolve_layer(
     cx: &mut Ctxt,
-    src: &str,
     layer: &Spanned<RawLayer>,
     env: &Env<'_>,
     used: &mut [bool],
 ) -> Option<LayerDef> {
     let raw = layer.get_ref();
     let errors_before = cx.reported();
-    if let Some(cases) = &raw.cases {
-        // Only an empty list is left unexpanded; the layer's own keys are still
-        // resolved, so that their mistakes are reported too.
-        cx.error(
-            "`cases` lists no case: give at least one, or leave `cases` out",
-            cases.span(),
-        );
-    }
     let when = resolve_settings(cx, &raw.when, env.options, layer.span());
     let ops = resolve_ops(cx, &raw.ops, env.ops, |name| find_class(env.op_classes, name));
     if env.ops.is_empty() && !raw.ops.is_empty() {
@@ -697,12 +603,12 @@ fn resolve_layer(
     }
     let (grid, how) = if let Some(matrix) = &raw.matrix {
         (
-            resolve_matrix(cx, src, matrix, (lhs, rhs), env, used)?,
+            resolve_matrix(cx, matrix.get_ref(), (lhs, rhs), env, used),
             Derivation::Matrix,
         )
     } else if let Some(cells) = &raw.cells {
         (
-            resolve_listed(cx, src, cells, (lhs, rhs), env, used)?,
+            resolve_listed(cx, cells.get_ref(), cells.span(), (lhs, rhs), env, used),
             Derivation::Cells,
         )
     } else {
@@ -715,7 +621,7 @@ fn resolve_layer(
             strong.span(),
         );
     }
-    if cx.reported() > errors_before {
+    if raw.malformed || cx.reported() > errors_before {
         return None;
     }
     Some(LayerDef {
@@ -827,28 +733,20 @@ fn resolve_promoted(cx: &mut Ctxt, raw: &RawLayer, env: &Env<'_>) -> Vec<DType> 
     out
 }
 
-/// A literal matrix has unique keys and exactly one cell per row and column.
+/// A literal matrix has unique keys (its shape parse has checked).
 fn resolve_matrix(
     cx: &mut Ctxt,
-    src: &str,
-    matrix: &Spanned<String>,
+    matrix: &Matrix,
     (lhs, rhs): (Side, Side),
     env: &Env<'_>,
     used: &mut [bool],
-) -> Option<Grid> {
-    let matrix = match split_matrix(src, matrix) {
-        Ok(m) => m,
-        Err(e) => {
-            cx.push(e);
-            return None;
-        }
-    };
+) -> Grid {
     let mut cols = Vec::new();
     let mut seen_cols = BTreeSet::new();
-    for token in &matrix.columns {
-        if let Some(k) = resolve_key(cx, rhs, token, env.dtypes) {
+    for key in &matrix.columns {
+        if let Some(k) = resolve_key(cx, rhs, key, env.dtypes) {
             if !seen_cols.insert(k) {
-                cx.error(format!("duplicate column `{}`", token.text), token.span.clone());
+                cx.error(format!("duplicate column `{}`", key.get_ref()), key.span());
             }
             cols.push(k);
         }
@@ -857,104 +755,55 @@ fn resolve_matrix(
     let mut seen_rows = BTreeSet::new();
     let mut cells = Vec::new();
     let mut spans = Vec::new();
-    for (key, row) in &matrix.rows {
-        let k = resolve_key(cx, lhs, key, env.dtypes);
+    for row in &matrix.rows {
+        let k = resolve_key(cx, lhs, &row.key, env.dtypes);
         if let Some(k) = k {
             if !seen_rows.insert(k) {
-                cx.error(format!("duplicate row `{}`", key.text), key.span.clone());
+                cx.error(format!("duplicate row `{}`", row.key.get_ref()), row.key.span());
             }
         }
-        if row.len() < matrix.columns.len() {
-            let missing = &matrix.columns[row.len()].text;
-            let at = row.last().map_or(key.span.clone(), |t| t.span.clone());
-            cx.error(
-                format!(
-                    "missing cell: row `{}` has {} cells for {} columns (no cell for column `{missing}`)",
-                    key.text,
-                    row.len(),
-                    matrix.columns.len()
-                ),
-                at,
-            );
-        }
-        for extra in row.iter().skip(matrix.columns.len()) {
-            cx.error(
-                format!(
-                    "extra cell `{}` in row `{}`: the header has {} columns",
-                    extra.text,
-                    key.text,
-                    matrix.columns.len()
-                ),
-                extra.span.clone(),
-            );
-        }
         let resolved: Vec<Option<Cell>> = row
+            .cells
             .iter()
-            .take(matrix.columns.len())
-            .map(|t| resolve_cell(cx, t, lhs, rhs, env, used))
+            .map(|c| resolve_cell(cx, c, lhs, rhs, env, used))
             .collect();
         if let Some(k) = k {
             rows.push(k);
             cells.extend(resolved.into_iter().map(|c| c.unwrap_or(Cell::Defer)));
-            spans.extend(row.iter().take(matrix.columns.len()).map(|t| t.span.clone()));
+            spans.extend(row.cells.iter().map(Spanned::span));
         }
     }
-    Some(Grid {
+    Grid {
         rows,
         cols,
         cells,
         spans,
-    })
+    }
 }
 
-/// Listed cells are `"ROW COL = RESULT"`, each pair once.
+/// Listed cells (`"ROW COL = RESULT"`, written at `whole`) give each pair once.
 fn resolve_listed(
     cx: &mut Ctxt,
-    src: &str,
-    entries: &Spanned<Vec<Spanned<String>>>,
+    entries: &[CellEntry],
+    whole: Range<usize>,
     (lhs, rhs): (Side, Side),
     env: &Env<'_>,
     used: &mut [bool],
-) -> Option<Grid> {
+) -> Grid {
     let mut listed: Vec<(usize, usize, Cell, Range<usize>)> = Vec::new();
-    for entry in entries.get_ref() {
-        let lines = match split_lines(src, entry, "cells") {
-            Ok(lines) => lines,
-            Err(e) => {
-                cx.push(e);
-                continue;
-            }
-        };
-        let words: Vec<&Token> = lines.iter().flatten().collect();
-        let [row, col, eq, result] = words.as_slice() else {
-            cx.error(
-                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
-                entry.span(),
-            );
-            continue;
-        };
-        if eq.text != "=" {
-            cx.error(
-                format!("bad cell `{}`: expected `ROW COL = RESULT`", entry.get_ref()),
-                eq.span.clone(),
-            );
-            continue;
-        }
+    for CellEntry { row, col, cell } in entries {
         let r = resolve_key(cx, lhs, row, env.dtypes);
         let c = resolve_key(cx, rhs, col, env.dtypes);
-        let cell = resolve_cell(cx, result, lhs, rhs, env, used);
-        if let (Some(r), Some(c), Some(cell)) = (r, c, cell) {
+        let resolved = resolve_cell(cx, cell, lhs, rhs, env, used);
+        if let (Some(r), Some(c), Some(resolved)) = (r, c, resolved) {
             if listed.iter().any(|(lr, lc, _, _)| (*lr, *lc) == (r, c)) {
                 cx.error(
-                    format!("duplicate cell `{} {}`", row.text, col.text),
-                    row.span.clone(),
+                    format!("duplicate cell `{} {}`", row.get_ref(), col.get_ref()),
+                    row.span(),
                 );
             }
-            listed.push((r, c, cell, result.span.clone()));
+            listed.push((r, c, resolved, cell.span()));
         }
-    }
-    if entries.get_ref().is_empty() {
-        cx.error("`cells` lists no cell", entries.span());
     }
     let mut rows: Vec<usize> = Vec::new();
     let mut cols: Vec<usize> = Vec::new();
@@ -967,19 +816,19 @@ fn resolve_listed(
         }
     }
     let mut cells = vec![Cell::Defer; rows.len() * cols.len()];
-    let mut spans = vec![entries.span(); rows.len() * cols.len()];
+    let mut spans = vec![whole; rows.len() * cols.len()];
     for (r, c, cell, span) in listed {
         let at = rows.iter().position(|k| *k == r).unwrap_or(0) * cols.len()
             + cols.iter().position(|k| *k == c).unwrap_or(0);
         cells[at] = cell;
         spans[at] = span;
     }
-    Some(Grid {
+    Grid {
         rows,
         cols,
         cells,
         spans,
-    })
+    }
 }
 
 /// The keys of one side a derived layer covers: the listed selectors, or every key.
@@ -1031,42 +880,34 @@ fn resolve_derived(
     let result = raw.result.as_ref()?;
     let rows = resolve_selection(cx, lhs, raw.rows.as_ref(), env);
     let cols = resolve_selection(cx, rhs, raw.cols.as_ref(), env);
-    let condition = match &raw.condition {
-        None => None,
-        Some(text) => match PairCondition::parse(text.get_ref()) {
-            Ok(c) => Some(c),
-            Err(message) => {
-                cx.error(message, text.span());
-                return None;
-            }
-        },
-    };
-    let token = Token {
-        text: result.get_ref().clone(),
-        span: result.span(),
-    };
-    let rule = match token.text.as_str() {
-        "lub" => ResultRule::Lub,
-        "lub*" => ResultRule::WeakLub,
-        "lhs" => ResultRule::Cell(Cell::Lhs),
-        "rhs" => ResultRule::Cell(Cell::Rhs),
-        "." => {
+    let condition = raw
+        .condition
+        .as_ref()
+        .map(|w| PairCondition::new(w.get_ref().text.clone(), &w.get_ref().condition));
+    let span = result.span();
+    let rule = match result.get_ref() {
+        ResultWord::Lub => ResultRule::Lub,
+        ResultWord::WeakLub => ResultRule::WeakLub,
+        ResultWord::Cell(CellWord::Lhs) => ResultRule::Cell(Cell::Lhs),
+        ResultWord::Cell(CellWord::Rhs) => ResultRule::Cell(Cell::Rhs),
+        ResultWord::Cell(CellWord::Defer) => {
             cx.error(
                 "a derived layer's `result` cannot be `.`: leave the pairs out instead",
-                token.span,
+                span,
             );
             return None;
         }
-        _ => ResultRule::Cell(resolve_cell(cx, &token, Side::Tensor, Side::Tensor, env, used)?),
+        ResultWord::Cell(word) => {
+            let word = Spanned::new(span.clone(), word.clone());
+            ResultRule::Cell(resolve_cell(cx, &word, Side::Tensor, Side::Tensor, env, used)?)
+        }
     };
     let lub = matches!(rule, ResultRule::Lub | ResultRule::WeakLub);
     if lub && env.lattice.is_none() {
         // A declared lattice that did not build has reported its own errors.
         if !env.lattice_declared {
-            cx.error(
-                format!("`result = \"{}\"` needs a `[lattice]`", token.text),
-                token.span,
-            );
+            let word = if rule == ResultRule::Lub { "lub" } else { "lub*" };
+            cx.error(format!("`result = \"{word}\"` needs a `[lattice]`"), span);
         }
         return None;
     }
@@ -1094,7 +935,7 @@ fn resolve_derived(
             }
         }
     }
-    let spans = vec![token.span; cells.len()];
+    let spans = vec![span; cells.len()];
     Some((
         Grid {
             rows,
@@ -1146,13 +987,13 @@ u8   !mixed  u8
 
     #[test]
     fn the_model_keeps_where_each_part_is_written() {
-        let raw = crate::parse::parse_file(SRC).unwrap();
+        let raw = crate::parse::parse_file(SRC).unwrap().file;
         let mut cx = Ctxt::default();
         let Resolved {
             rules,
             used_reasons,
             texts,
-        } = resolve(&mut cx, SRC, &raw);
+        } = resolve(&mut cx, &raw);
         assert!(!cx.has_errors());
         let text = |span: &Range<usize>| &SRC[span.clone()];
         assert_eq!(text(&rules.spans.name), "\"t\"");
@@ -1187,7 +1028,7 @@ u8   !mixed  u8
     /// The op classes `classes` (TOML lines) resolve to, and the errors reported.
     fn op_classes_of(classes: &str) -> (Vec<(String, Vec<Op>)>, Vec<String>) {
         let src = format!("{SRC}\n[op_classes]\n{classes}");
-        let raw = crate::parse::parse_file(&src).unwrap();
+        let raw = crate::parse::parse_file(&src).unwrap().file;
         let mut cx = Ctxt::default();
         let out = resolve_op_classes(&mut cx, &raw.op_classes, &[Op::Add, Op::Divide, Op::Equal]);
         (out, cx.finish().into_iter().map(|d| d.message).collect())
@@ -1243,9 +1084,9 @@ u8   !mixed  u8
     #[test]
     fn a_layer_with_errors_is_left_out_and_its_reasons_count_as_used() {
         let src = SRC.replace("u8   !mixed  u8", "u8   !mixed  f9");
-        let raw = crate::parse::parse_file(&src).unwrap();
+        let raw = crate::parse::parse_file(&src).unwrap().file;
         let mut cx = Ctxt::default();
-        let resolved = resolve(&mut cx, &src, &raw);
+        let resolved = resolve(&mut cx, &raw);
         assert!(resolved.rules.layers.is_empty());
         assert_eq!(resolved.used_reasons, [true, false]);
         let errors = cx.finish();

@@ -1,16 +1,16 @@
-//! Stage 1: TOML text to the raw, unchecked shape of a rule file, spans kept.
+//! The TOML document: a rule file's tables and keys as serde reads them, string
+//! values still unparsed, and each `[[layer]]`'s `cases` expanded into layers.
 
 use crate::diagnostic::escaped;
-use crate::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::ops::Range;
 use toml::Spanned;
 
-/// A rule file as written, before any name is resolved.
+/// A rule file's TOML document, its string values unparsed.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawFile {
+pub(super) struct Document {
     /// `[rules]`: who and what.
     pub rules: RawHeader,
     /// `[options.NAME]`, each name with where it is written.
@@ -34,16 +34,16 @@ pub struct RawFile {
     pub dtype_classes: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
     /// `[lattice]`: the partial order whose least upper bounds `result = "lub"` takes.
     #[serde(default)]
-    pub lattice: Option<Spanned<RawLattice>>,
+    pub lattice: Option<Spanned<DocLattice>>,
     /// `[[layer]]`, most specific first.
     #[serde(default, rename = "layer")]
-    pub layers: Vec<Spanned<RawLayer>>,
+    pub layers: Vec<Spanned<DocLayer>>,
 }
 
 /// `[lattice]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawLattice {
+pub(super) struct DocLattice {
     /// Lines of edges: `a -> b c` (a is below b and c), chains `a -> b -> c`.
     pub edges: Spanned<String>,
     /// How a weakly typed operand enters the lattice: each key (a dtype or a kind)
@@ -104,7 +104,7 @@ pub struct RawOption {
 /// `[[layer]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawLayer {
+pub(super) struct DocLayer {
     /// A short description.
     pub name: Spanned<String>,
     /// Options that must have these values.
@@ -149,11 +149,10 @@ pub struct RawLayer {
     #[serde(default)]
     pub strong: Option<Spanned<bool>>,
     /// Statements that share this layer's header: each case is a layer of its own,
-    /// in order, with the keys it gives replacing the layer's. [`parse_file`]
-    /// expands them, so no later stage sees a `cases` list but an empty one (an
-    /// error that resolution reports).
+    /// in order, with the keys it gives replacing the layer's. [`read`] expands
+    /// them, so that only an empty list is left (an error the tree reports).
     #[serde(default)]
-    pub cases: Option<Spanned<Vec<Spanned<RawCase>>>>,
+    pub cases: Option<Spanned<Vec<Spanned<DocCase>>>>,
     /// A retyping: operands of each key's dtype are taken as the value's dtype by
     /// the layers after this one, and their answer is mapped the same way.
     #[serde(default)]
@@ -168,7 +167,7 @@ pub struct RawLayer {
 /// `cases`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawCase {
+pub(super) struct DocCase {
     /// Replaces the layer's conditions on options.
     #[serde(default)]
     pub when: Option<BTreeMap<String, Spanned<toml::Value>>>,
@@ -204,10 +203,10 @@ pub struct RawCase {
     pub strong: Option<Spanned<bool>>,
 }
 
-impl RawLayer {
+impl DocLayer {
     /// The layers this one stands for: itself, or one per case, each case's keys
     /// replacing the layer's (a case's `when` adds to the layer's conditions).
-    fn expand_cases(statement: usize, layer: Spanned<RawLayer>) -> Vec<Spanned<RawLayer>> {
+    fn expand_cases(statement: usize, layer: Spanned<DocLayer>) -> Vec<Spanned<DocLayer>> {
         let span = layer.span();
         let mut base = layer.into_inner();
         base.statement = statement;
@@ -248,27 +247,9 @@ impl RawLayer {
     }
 }
 
-/// One whitespace-separated word of a matrix, with its byte range in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    /// The word.
-    pub text: String,
-    /// Where it is.
-    pub span: Range<usize>,
-}
-
-/// A matrix split into words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RawMatrix {
-    /// The header line.
-    pub columns: Vec<Token>,
-    /// Each row: its key, then its cells.
-    pub rows: Vec<(Token, Vec<Token>)>,
-}
-
-/// Parses the TOML text of a rule file into its raw shape.
-pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
-    let mut raw: RawFile = toml::from_str(src).map_err(|e| {
+/// Reads the TOML text of a rule file, its layers' cases expanded.
+pub(super) fn read(src: &str) -> Result<Document, Diagnostic> {
+    let mut raw: Document = toml::from_str(src).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
@@ -284,153 +265,7 @@ pub fn parse_file(src: &str) -> Result<RawFile, Diagnostic> {
     raw.layers = std::mem::take(&mut raw.layers)
         .into_iter()
         .enumerate()
-        .flat_map(|(i, layer)| RawLayer::expand_cases(i, layer))
+        .flat_map(|(i, layer)| DocLayer::expand_cases(i, layer))
         .collect();
     Ok(raw)
-}
-
-/// Splits a `matrix` string into words, mapping each back to its place in `src`.
-///
-/// The matrix must be a literal string (`'''…'''` or `'…'`) or a basic string
-/// without escapes, so that every character of the value stands in the file.
-pub fn split_matrix(src: &str, matrix: &Spanned<String>) -> Result<RawMatrix, Diagnostic> {
-    let lines = split_lines(src, matrix, "matrix")?;
-    let span = matrix.span();
-    let mut lines = lines.into_iter();
-    let Some(columns) = lines.next() else {
-        return Err(Diagnostic::new(
-            "empty `matrix`: expected a header line of column keys",
-            span,
-        ));
-    };
-    let rows = lines
-        .map(|mut words| {
-            let cells = words.split_off(1);
-            (words.remove(0), cells)
-        })
-        .collect();
-    Ok(RawMatrix { columns, rows })
-}
-
-/// Splits a string value of a rule file (`what` names it in errors) into its
-/// non-empty lines of whitespace-separated words, each with its byte range in
-/// `src`; `#` starts a comment that runs to the end of the line.
-pub fn split_lines(src: &str, value: &Spanned<String>, what: &str) -> Result<Vec<Vec<Token>>, Diagnostic> {
-    let matrix = value;
-    let span = matrix.span();
-    let raw = &src[span.clone()];
-    let value = matrix.get_ref();
-    // Locate the value's characters inside the quoted text.
-    let quote = if raw.starts_with("'''") || raw.starts_with("\"\"\"") {
-        3
-    } else {
-        1
-    };
-    let mut start = span.start + quote;
-    if quote == 3 && src[start..].starts_with('\n') {
-        start += 1;
-    } else if quote == 3 && src[start..].starts_with("\r\n") {
-        start += 2;
-    }
-    // The value as it stands in the file: TOML turns CRLF line ends into LF.
-    let end = span.end.saturating_sub(quote).max(start);
-    let body = src.get(start..end).unwrap_or("");
-    if body != value && body.replace("\r\n", "\n") != *value {
-        return Err(Diagnostic::new(
-            format!("`{what}` must be a literal string ('''…''') without escapes"),
-            span,
-        ));
-    }
-    let mut lines = Vec::new();
-    let mut offset = start;
-    for line in body.split_inclusive('\n') {
-        let body = line.split('#').next().unwrap_or("");
-        let words: Vec<Token> = words_with_offsets(body)
-            .map(|(i, w)| Token {
-                text: w.to_owned(),
-                span: offset + i..offset + i + w.len(),
-            })
-            .collect();
-        if !words.is_empty() {
-            lines.push(words);
-        }
-        offset += line.len();
-    }
-    Ok(lines)
-}
-
-fn words_with_offsets(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    line.split_ascii_whitespace()
-        .map(move |w| (w.as_ptr() as usize - line.as_ptr() as usize, w))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Deserialize)]
-    struct OneMatrix {
-        m: Spanned<String>,
-    }
-
-    #[derive(Deserialize)]
-    struct Wrapper {
-        rules: OneMatrix,
-    }
-
-    #[test]
-    fn crlf_matrices_keep_their_place() {
-        let src = "[rules]\r\nm = '''\r\n   a  b\r\nx  1  2 # note\r\n'''\r\n";
-        let f: Wrapper = toml::from_str(src).unwrap();
-        let m = split_matrix(src, &f.rules.m).unwrap();
-        assert_eq!(
-            m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(),
-            ["a", "b"]
-        );
-        let (key, cells) = &m.rows[0];
-        assert_eq!(&src[key.span.clone()], "x");
-        assert_eq!(&src[cells[1].span.clone()], "2");
-        assert_eq!(cells.len(), 2);
-    }
-
-    #[test]
-    fn a_syntax_error_keeps_its_lines_and_escapes_what_it_quotes() {
-        let e = parse_file("[rules]\ndtypes = [\"i8\"\n").unwrap_err();
-        assert!(e.message.contains('\n'), "{e:?}");
-        let e = parse_file("[rules]\n\"a\\u001bb\" = 1\n").unwrap_err();
-        assert!(
-            e.message.contains("a\\u{1b}b") && !e.message.contains('\u{1b}'),
-            "{e:?}"
-        );
-    }
-
-    #[test]
-    fn a_lone_carriage_return_is_named() {
-        let e = parse_file("[rules]\rname = 'x'\n").unwrap_err();
-        assert!(!e.message.is_empty(), "{e:?}");
-    }
-
-    #[test]
-    fn matrix_words_keep_their_place() {
-        let src = "[rules]\nm = '''\n   a  b\nx  1  2 # note\n'''\n";
-        #[derive(Deserialize)]
-        struct T {
-            m: Spanned<String>,
-        }
-        #[derive(Deserialize)]
-        struct F {
-            rules: T,
-        }
-        let f: F = toml::from_str(src).unwrap();
-        let m = split_matrix(src, &f.rules.m).unwrap();
-        assert_eq!(
-            m.columns.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(),
-            ["a", "b"]
-        );
-        assert_eq!(m.rows.len(), 1);
-        let (key, cells) = &m.rows[0];
-        assert_eq!(&src[key.span.clone()], "x");
-        assert_eq!(&src[cells[1].span.clone()], "2");
-        assert_eq!(cells.len(), 2);
-    }
 }
