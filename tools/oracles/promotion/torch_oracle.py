@@ -86,13 +86,14 @@ OWN_KERNELS = {
 }
 BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
                "logical_and", "logical_or", "logical_xor"}
-ORDERING = {"less_than", "less_equal", "greater_than", "greater_equal"}
+ORDERING = ("less_than", "less_equal", "greater_than", "greater_equal")
 # What an operation is not defined for, on any device and build, beyond its promotion
 # and the checks that raise their own errors: by the dtype the operation computes in
-# (`promoted()`), the families below. For each, no kernel of CPU, CUDA, MPS or XPU
-# dispatches the dtype (the dispatch macros named), and the OpInfos of torch's own
-# tests (torch.testing._internal.common_methods_invocations) declare none of them for
-# any device. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
+# (`promoted()`), the families below. For each, neither the CPU nor the CUDA kernel
+# dispatches the dtype (the dispatch macros named; XPU's bitwise kernels and MPS's
+# mse_loss check where named), and the OpInfos of torch's own tests
+# (torch.testing._internal.common_methods_invocations) declare none of them for any
+# device, MPS's own lists included. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
 # functions (TORCH_CHECK_TYPE "maximum not implemented for complex tensors"), before
 # any kernel. What one build lacks and another has stays a build fact: bool and
 # complex32 `pow`, bool `floor_divide` and `remainder` (MPS runs them), complex32
@@ -122,8 +123,7 @@ FLOOR_COMPLEX = (_complex, "complex: floor division and remainder round toward m
                            "the integral types and AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16); OpInfo: "
                            "all_types_and(float16, bfloat16), with bool on MPS")
 OPERATION_REFUSES = {
-    # a tuple, not the set ORDERING, whose order varies from run to run
-    **{op: ORDERING_COMPLEX for op in ("less_than", "less_equal", "greater_than", "greater_equal")},
+    **{op: ORDERING_COMPLEX for op in ORDERING},  # a tuple: a set's order varies from run to run
     **{op: BITWISE for op in ("bitwise_and", "bitwise_or", "bitwise_xor")},
     "floor_divide": FLOOR_COMPLEX, "remainder": FLOOR_COMPLEX,
     "atan2": (_complex, "complex: atan2_kernel (CPU) and atan2_kernel_cuda dispatch "
