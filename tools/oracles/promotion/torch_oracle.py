@@ -17,8 +17,11 @@ A failure is one of three things:
 - The operation refuses the pair, on every device: its promotion refuses the dtypes
   (`Promotion for Float8 Types is not supported`), a check of its own does
   (`maximum not implemented for complex tensors` in the meta function of maximum,
-  subtraction of bool), or it is not defined for the dtype its operands promote to:
-  ordering complex numbers (`OPERATION_REFUSES`). The case is `[lhs, rhs, null, error]`.
+  subtraction of bool), or it is not defined for the dtype its operands promote to,
+  no device having a kernel for it (`OPERATION_REFUSES`): ordering complex numbers,
+  bitwise operations on floats and complex, floor division, remainder and atan2 of
+  complex, nextafter off the real floats, logaddexp of bool and integers, huber_loss
+  of complex, mse_loss off the real floats. The case is `[lhs, rhs, null, error]`.
 - The CPU build has no kernel for a dtype (`"add_stub" not implemented for 'UInt16'`,
   `"copy_" not implemented for 'UInt1'` converting a shell tensor): a fact of the build.
   The case is `[lhs, rhs, DTYPE, error]`, DTYPE being what the operation would have
@@ -83,20 +86,65 @@ OWN_KERNELS = {
 }
 BOOL_RESULT = {"equal", "not_equal", "less_than", "less_equal", "greater_than", "greater_equal",
                "logical_and", "logical_or", "logical_xor"}
-ORDERING = {"less_than", "less_equal", "greater_than", "greater_equal"}
+ORDERING = ("less_than", "less_equal", "greater_than", "greater_equal")
 # What an operation is not defined for, on any device and build, beyond its promotion
-# and the checks that raise their own errors. Ordering complex numbers: the comparison
-# meta function (BinaryOps.cpp, CREATE_COMPARISON_SCALAR_TENSOR_META_FUNC) has no check,
-# but no kernel of lt, le, gt, ge on any device dispatches a complex dtype (CPU
-# `lt_cpu` AT_DISPATCH_ALL_TYPES_AND3(kBool, kBFloat16, kHalf), CUDA's `compare_cuda` the
-# same list), and
-# the OpInfos of lt, le, gt, ge (torch.testing._internal.common_methods_invocations)
-# declare all_types_and(bool, bfloat16, float16) for every device: complex numbers have
-# no order. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
+# and the checks that raise their own errors: by the dtype the operation computes in
+# (`promoted()`), the families below. For each, neither the CPU nor the CUDA kernel
+# dispatches the dtype (the dispatch macros named; XPU's bitwise kernels and MPS's
+# mse_loss check where named), and the OpInfos of torch's own tests
+# (torch.testing._internal.common_methods_invocations) declare none of them for any
+# device, MPS's own lists included. `maximum`, `minimum`, `fmax`, `fmin` say so themselves, in their meta
 # functions (TORCH_CHECK_TYPE "maximum not implemented for complex tensors"), before
-# any kernel.
-OPERATION_REFUSES = {op: "complex: ordering complex numbers is not defined (no kernel on any device)"
-                     for op in ORDERING}
+# any kernel. What one build lacks and another has stays a build fact: bool and
+# complex32 `pow`, bool `floor_divide` and `remainder` (MPS runs them), complex32
+# `logaddexp` (CUDA), `huber_loss` on integers (MPS), and every float8, uint16..uint64
+# and shell kernel.
+def _real_float(d):
+    return d.is_floating_point
+
+
+def _bool_or_integer(d):
+    return not d.is_floating_point and not d.is_complex
+
+
+def _complex(d):
+    return d.is_complex
+
+
+ORDERING_COMPLEX = (_complex, "complex: ordering complex numbers is not defined: lt_cpu and CUDA's compare_cuda "
+                              "dispatch AT_DISPATCH_ALL_TYPES_AND3(kBool, kBFloat16, kHalf); OpInfo lt, le, gt, ge: "
+                              "all_types_and(bool, bfloat16, float16)")
+BITWISE = (lambda d: d.is_floating_point or d.is_complex,
+           "float or complex: bitwise operations take bool and integers only: bitwise_and_kernel (CPU) and "
+           "bitwise_and_kernel_cuda dispatch bool and AT_DISPATCH_INTEGRAL_TYPES, XPU the same; OpInfo: "
+           "integral_types_and(bool)")
+FLOOR_COMPLEX = (_complex, "complex: floor division and remainder round toward minus infinity, which complex "
+                           "numbers have no order for: div_floor_kernel and remainder_kernel (CPU, CUDA) dispatch "
+                           "the integral types and AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16); OpInfo: "
+                           "all_types_and(float16, bfloat16), with bool on MPS")
+OPERATION_REFUSES = {
+    **{op: ORDERING_COMPLEX for op in ORDERING},  # a tuple: a set's order varies from run to run
+    **{op: BITWISE for op in ("bitwise_and", "bitwise_or", "bitwise_xor")},
+    "floor_divide": FLOOR_COMPLEX, "remainder": FLOOR_COMPLEX,
+    "atan2": (_complex, "complex: atan2_kernel (CPU) and atan2_kernel_cuda dispatch "
+                        "AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf) after promoting integers to float; OpInfo: "
+                        "all_types_and(bool, bfloat16, float16)"),
+    "nextafter": (lambda d: not _real_float(d),
+                  "bool, integer or complex: the next representable floating-point value: nextafter_kernel (CPU) "
+                  "and nextafter_kernel_cuda dispatch AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf); OpInfo: "
+                  "floating_types_and(bfloat16, float16)"),
+    "logaddexp": (_bool_or_integer,
+                  "bool or integer: logaddexp_kernel (CPU) and logaddexp_kernel_cuda dispatch floating and "
+                  "complex types only; OpInfo: floating_and_complex_types_and(bfloat16, float16, complex32 on "
+                  "CUDA)"),
+    "huber_loss": (_complex, "complex: huber_kernel (CPU) and huber_kernel_cuda dispatch "
+                             "AT_DISPATCH_FLOATING_TYPES_AND2(kBFloat16, kHalf); OpInfo: floating_types_and(float16, "
+                             "bfloat16), on MPS also bool and integers, complex on no device"),
+    "mse_loss": (lambda d: not _real_float(d),
+                 "bool, integer or complex: mse_kernel (CPU) and mse_kernel_cuda dispatch "
+                 "AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16), mse_loss_out_mps checks \"only defined for "
+                 "floating types\"; OpInfo: floating_types_and(float16, bfloat16)"),
+}
 COND = torch.tensor(True)
 
 OPS = {
@@ -249,7 +297,7 @@ def classify(op, a, b, case, counts):
         case[3] += f" (and a later step's promotion refuses: {first_line(e, 200)})"
         counts["refused_by_a_later_step"] += 1
         return None
-    if op in OPERATION_REFUSES and common.is_complex:
+    if refuses(op, common):
         counts["refused_by_the_operation"] += 1
         return None
     if m.group(1) in OWN_KERNELS.get(op, ()) and C10.get(m.group(2)) != name_of(common):
@@ -259,12 +307,21 @@ def classify(op, a, b, case, counts):
     return None
 
 
+def refuses(op, common):
+    """Whether the operation is not defined for the dtype it computes in, on any device
+    (OPERATION_REFUSES)."""
+    return op in OPERATION_REFUSES and OPERATION_REFUSES[op][0](common)
+
+
 def check_ran(op, a, b, case):
-    """A complaint if promoted() disagrees with a case that ran, else None."""
+    """A complaint if promoted() disagrees with a case that ran, or the case computes in
+    a dtype OPERATION_REFUSES says no device takes, else None."""
     try:
-        _, result = promoted(op, a, b)
+        common, result = promoted(op, a, b)
     except Exception as e:  # noqa: BLE001
         return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() refuses: {first_line(e)}"
+    if refuses(op, common):
+        return f"{op} {case[0]} {case[1]}: ran to {case[2]} in {common}, which OPERATION_REFUSES says no device takes"
     if name_of(result) != case[2]:
         return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() says {name_of(result)}"
     return None
@@ -390,7 +447,7 @@ def main(out_path):
                                  "(+ - * / // % ** == != < <= > >= & | ^), else the function; "
                                  "two Python scalars, the function",
         "composites": COMPOSITES,
-        "operation_refuses": OPERATION_REFUSES,
+        "operation_refuses": {op: why for op, (_, why) in OPERATION_REFUSES.items()},
         "case_kinds": kinds,
         "promote_types": promote_types,
         "result_type": result_type,
