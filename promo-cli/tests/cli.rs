@@ -138,3 +138,45 @@ fn the_readme_example_rule_file_is_valid_and_shown_verbatim() {
     );
     assert_eq!(text(&out.stdout), "f32\n");
 }
+
+/// `promo query --stdin` answers JAX's `jnp.result_type` for every pair the oracle
+/// dumped (default options), in the oracle's own notation: a weakly typed result as
+/// `weak:DTYPE`, the operand syntax, and a refusal as `!reason`.
+#[test]
+fn query_prints_weak_results_as_the_framework_gives_them() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let data = std::fs::read(format!("{root}/tests/data/promotion/functions/jax.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&data).expect("json");
+    let group = doc["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| {
+            g["op"] == "result_type"
+                && g["options"]["jax_enable_x64"] == false
+                && g["options"]["jax_numpy_dtype_promotion"] == "standard"
+        })
+        .expect("the default group");
+    let cases = group["cases"].as_array().unwrap();
+    let input: String = cases
+        .iter()
+        .map(|c| format!("{} {}\n", c[0].as_str().unwrap(), c[1].as_str().unwrap()))
+        .collect();
+    let out = promo(&["query", "jax", "--op", "result_type", "--stdin"], Some(&input));
+    // Exit status 1: some lines are refusals.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let answers = text(&out.stdout);
+    let answers: Vec<&str> = answers.lines().collect();
+    assert_eq!(answers.len(), cases.len());
+    let mut weak = 0;
+    for (case, answer) in cases.iter().zip(answers) {
+        match case[2].as_str() {
+            Some(expected) => {
+                assert_eq!(answer, expected, "{case:?}");
+                weak += usize::from(expected.starts_with("weak:"));
+            }
+            None => assert!(answer.starts_with('!'), "{case:?}: {answer}"),
+        }
+    }
+    assert!(weak > 100, "only {weak} weak results");
+}

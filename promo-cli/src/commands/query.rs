@@ -58,8 +58,9 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
         }
         let lhs = operand(args.lhs.as_deref().unwrap_or(""))?;
         let rhs = operand(args.rhs.as_deref().unwrap_or(""))?;
-        Ok(match table.promote(&options, op, lhs, rhs) {
-            Ok(d) => emit(&format!("{d}\n"), ExitCode::SUCCESS),
+        // A weakly typed result prints as the operand it is (`weak:i32`).
+        Ok(match table.promote_result(&options, op, lhs, rhs) {
+            Ok(p) => emit(&format!("{p}\n"), ExitCode::SUCCESS),
             Err(e) => refused(e),
         })
     });
@@ -214,8 +215,8 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
     }
     let options = table.options_over(base, settings).map_err(|e| e.to_string())?;
     let op = op.unwrap_or(base_op);
-    Ok(match table.promote(&options, op, lhs, rhs) {
-        Ok(d) => d.name().to_owned(),
+    Ok(match table.promote_result(&options, op, lhs, rhs) {
+        Ok(p) => p.to_string(),
         Err(e) => format!("!{}", visible(&e.to_string())),
     })
 }
