@@ -7,6 +7,7 @@
 //! | item | what it is |
 //! | --- | --- |
 //! | [`Promote`], [`Promoted`], [`promote_pair`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32`; both operands converted to it |
+//! | [`PromoteArith`], [`Arithmetic`], [`zip_promoted`] | generic arithmetic in the promoted type, for every pair a rule set accepts |
 //! | [`operand_types`] | operand kinds at compile time: `Promoted<Torch, f32, Scalar<f64>>` is `f32` |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
 //! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
@@ -23,15 +24,12 @@
 //!
 //! ```
 //! use promo_core::rules::openvino::OpenVinoUnsafe;
-//! use promo_core::{promote_pair, Element, Promote, Promoted};
+//! use promo_core::{Arithmetic, Element, PromoteArith};
 //!
-//! fn add<R: Promote<A, B>, A: Element, B: Element>(a: A, b: B) -> Promoted<R, A, B>
-//! where
-//!     Promoted<R, A, B>: promo_core::cast::CastFrom<A> + promo_core::cast::CastFrom<B>
-//!         + core::ops::Add<Output = Promoted<R, A, B>>,
-//! {
-//!     let (a, b) = promote_pair::<R, A, B>(a, b);
-//!     a + b
+//! // One bound: A and B promote under R to a type both convert to and that computes.
+//! fn add<R: PromoteArith<A, B>, A: Element, B: Element>(a: A, b: B) -> R::Common {
+//!     let (a, b) = R::convert(a, b);
+//!     a.add(b)
 //! }
 //! assert_eq!(add::<OpenVinoUnsafe, i8, u8>(-1, 255), 254i16);
 //! ```
@@ -86,6 +84,7 @@
 extern crate self as promo_core;
 
 pub mod cast;
+pub mod compute;
 pub mod convert_promote;
 pub mod element;
 pub mod narrow;
@@ -94,6 +93,7 @@ pub mod operand_types;
 mod promote;
 pub mod rules;
 
+pub use compute::{zip_promoted, Arithmetic, PromoteArith};
 pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
 pub use promo_table::{op_types, OpType};

@@ -1,21 +1,20 @@
 //! A crate with its own rule file: the rule set becomes the module `mini`, with the
 //! marker type `Mini`, `Promote` impls for promo-core's element types, and `TABLE`.
 
-use promo_core::{DType, Element, Promote, Promoted};
+use promo_core::{Arithmetic, DType, Element, Promoted, PromoteArith};
 
 promo_core::rules!("rules/mini.toml");
 
 use mini::Mini;
 
-/// Adds two numbers of different types in the type the rule set promotes them to.
-fn add<A, B>(a: A, b: B) -> Promoted<Mini, A, B>
+/// Adds two numbers of different types in the type the rule set promotes them to:
+/// both are cast to it with ONNX `Cast`, and the sum is computed there.
+fn add<A: Element, B: Element>(a: A, b: B) -> <Mini as PromoteArith<A, B>>::Common
 where
-    A: Element,
-    B: Element,
-    Mini: Promote<A, B>,
-    Promoted<Mini, A, B>: From<A> + From<B> + std::ops::Add<Output = Promoted<Mini, A, B>>,
+    Mini: PromoteArith<A, B>,
 {
-    Promoted::<Mini, A, B>::from(a) + Promoted::<Mini, A, B>::from(b)
+    let (x, y) = Mini::convert(a, b);
+    x.add(y)
 }
 
 fn main() {

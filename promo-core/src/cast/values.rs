@@ -74,6 +74,27 @@ impl<S: CastSource, T: CastTarget> CastFrom<S> for T {
     }
 }
 
+/// A real value into a complex type: the real part cast, the imaginary part zero,
+/// as NumPy and PyTorch convert a real tensor to a complex dtype. (ONNX `Cast` has no
+/// complex types; this is what promotion into one needs.)
+impl<S: CastSource, T: CastTarget + Default> CastFrom<S> for num_complex::Complex<T> {
+    #[inline]
+    fn cast_from(value: S, options: &CastOptions) -> Self {
+        num_complex::Complex::new(T::from_value(value.value(), options), T::default())
+    }
+}
+
+/// One complex type into another: each part cast as a real value is.
+impl<S: CastSource, T: CastTarget> CastFrom<num_complex::Complex<S>> for num_complex::Complex<T> {
+    #[inline]
+    fn cast_from(value: num_complex::Complex<S>, options: &CastOptions) -> Self {
+        num_complex::Complex::new(
+            T::from_value(value.re.value(), options),
+            T::from_value(value.im.value(), options),
+        )
+    }
+}
+
 /// `f32` to `f64` keeping a NaN's payload bits as they are (no quieting).
 #[inline]
 pub(crate) fn widen_f32(x: f32) -> f64 {
