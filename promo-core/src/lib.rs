@@ -10,11 +10,12 @@
 //! | [`PromoteArith`], [`Arithmetic`], [`zip_promoted`] | generic arithmetic in the promoted type, for every pair a rule set accepts |
 //! | [`operand_types`] | operand kinds at compile time: `Promoted<Torch, f32, Scalar<f64>>` is `f32` |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
-//! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI |
+//! | [`rules`](mod@rules) | the bundled rule sets: OpenVINO, kernel_float, PaddlePaddle, NVIDIA DALI, NumPy, PyTorch, the Python array API, TensorFlow, JAX |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`cast`] | ONNX `Cast`: scalar casts, buffer conversion, strings |
 //! | [`convert_promote`](mod@convert_promote) | OpenVINO's `ConvertPromoteTypes` on buffers and slices, for any rule set |
 //! | [`Element`] | which Rust type stores which [`DType`] |
+//! | [`interop`] | the `float8`, `candle-core` and `safetensors` crates' types, behind features named after them |
 //! | [`narrow`] | float8, float4 and 4-bit integer types that behave like numbers |
 //! | [`can_cast`], [`finfo`], [`iinfo`] | NumPy's casting levels and format facts, computed from the formats |
 //!
@@ -77,7 +78,8 @@
 //! types, impls and table as the bundled rule sets (see [`rules!`]).
 //!
 //! Features: `bytemuck` (`Pod`/`Zeroable` for the narrow types), `serde` (`DType`
-//! as its name, narrow numbers as their value), `num-traits` (for the narrow floats).
+//! as its name, narrow numbers as their value), `num-traits` (for the narrow floats),
+//! and the [`interop`] features `float8`, `candle-core`, `safetensors`.
 
 #![warn(missing_docs)]
 
@@ -87,6 +89,7 @@ pub mod cast;
 pub mod compute;
 pub mod convert_promote;
 pub mod element;
+pub mod interop;
 pub mod narrow;
 pub mod numeric;
 pub mod operand_types;

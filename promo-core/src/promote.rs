@@ -101,15 +101,17 @@ pub fn promote(
     rules.promote(&rules.default_options(), Op::Add, lhs.into(), rhs.into())
 }
 
-/// The promotion of any number of operands: what the framework computes for an
-/// operation over all of them (NumPy's `result_type`, kernel_float's
-/// `promote_t<Ts…>`).
+/// The promotion of any number of operands for one operation, as a chain of
+/// binary promotions from the left (kernel_float's `promote_t<Ts…>`).
 ///
-/// Every bundled rule set defines it as a fold from the left: kernel_float's
-/// `promote_t<A, B, C…>` is `promote_t<promote_t<A, B>, C…>` (`multi_promote_type`
-/// in `meta.h`), and OpenVINO, PaddlePaddle and DALI promote only pairs, so more
-/// operands are a chain of binary operations, evaluated left to right. The fold
-/// matters: these rule sets are not associative (OpenVINO's default table gives a
+/// It is a fold from the left for each of the nine bundled rule sets. For
+/// kernel_float, OpenVINO, PaddlePaddle and DALI that is the framework's own answer:
+/// kernel_float's `promote_t<A, B, C…>` is `promote_t<promote_t<A, B>, C…>`
+/// (`multi_promote_type` in `meta.h`), and the other three promote only pairs, so
+/// more operands are a chain of binary operations, evaluated left to right. NumPy,
+/// PyTorch, the array API, TensorFlow and JAX have a many-operand promotion function
+/// of their own; promo checks it for two operands (`--op result_type`), so for more
+/// it answers the left fold of those pairs. The fold matters: some rule sets are not associative (OpenVINO's default table gives a
 /// different result folded from the right on 368 of its 5,832 triples). Each step's
 /// result is a tensor when either side is one (a rank-0 tensor when either is one,
 /// else a Python scalar's type). One operand is its own result; none is

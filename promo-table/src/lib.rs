@@ -32,6 +32,7 @@ mod fixture;
 mod flat;
 mod flatten;
 mod has_dtype;
+pub mod interop;
 mod layer;
 mod onnx;
 mod op;
