@@ -53,12 +53,25 @@ fn every_rule_set_is_in_the_readme_table_and_the_crate_docs() {
     let rules_rs = read("promo-core/src/rules.rs");
     let by_name = section(&rules_rs, "/// The bundled rule set called", "pub fn");
     let sets = rule_sets();
-    assert_eq!(sets.len(), promo_core::rules::ALL.len(), "rules/*.toml and promo_core::rules::ALL differ");
+    assert_eq!(
+        sets.len(),
+        promo_core::rules::ALL.len(),
+        "rules/*.toml and promo_core::rules::ALL differ"
+    );
     for (name, _) in &sets {
         let quoted = format!("`{name}`");
-        assert!(readme.contains(&format!("| {quoted} |")), "README's framework table lacks {quoted}");
-        assert!(crate_row.contains(&quoted), "promo-core's crate docs do not list {quoted}");
-        assert!(by_name.contains(&quoted), "rules::by_name's docs do not list {quoted}");
+        assert!(
+            readme.contains(&format!("| {quoted} |")),
+            "README's framework table lacks {quoted}"
+        );
+        assert!(
+            crate_row.contains(&quoted),
+            "promo-core's crate docs do not list {quoted}"
+        );
+        assert!(
+            by_name.contains(&quoted),
+            "rules::by_name's docs do not list {quoted}"
+        );
     }
 }
 
@@ -68,7 +81,10 @@ fn every_marker_type_is_in_the_readme() {
     let list = section(&readme, "with one marker type per", "`Promote` impls");
     for (name, markers) in rule_sets() {
         for marker in markers {
-            assert!(list.contains(&format!("`{marker}`")), "README's marker list lacks `{marker}` ({name})");
+            assert!(
+                list.contains(&format!("`{marker}`")),
+                "README's marker list lacks `{marker}` ({name})"
+            );
         }
     }
 }
@@ -77,16 +93,24 @@ fn every_marker_type_is_in_the_readme() {
 fn every_oracle_is_named_where_the_readme_says_how_the_truth_is_kept() {
     let readme = read("README.md");
     let truth = section(&readme, "## How the truth is kept", "\n## ");
-    let promotion = files("tools/oracles/promotion", |n| n.contains("_oracle.") && !n.ends_with(".cpp"));
+    let promotion = files("tools/oracles/promotion", |n| {
+        n.contains("_oracle.") && !n.ends_with(".cpp")
+    });
     let cast = files("tools/oracles/cast", |n| n.starts_with("gen_"));
     assert!(promotion.len() >= 9 && !cast.is_empty());
     for script in promotion {
-        assert!(truth.contains(&format!("`{script}`")), "\"How the truth is kept\" does not name `{script}`");
+        assert!(
+            truth.contains(&format!("`{script}`")),
+            "\"How the truth is kept\" does not name `{script}`"
+        );
     }
     // The cast oracles are named as a family: one `gen_*.py` per data file.
     assert!(truth.contains("tools/oracles/cast/") && truth.contains("`gen_*.py`"));
     for script in cast {
         let data = script.trim_start_matches("gen_").replace(".py", ".json");
-        assert!(root().join("tests/data/cast").join(&data).exists(), "{script} has no tests/data/cast/{data}");
+        assert!(
+            root().join("tests/data/cast").join(&data).exists(),
+            "{script} has no tests/data/cast/{data}"
+        );
     }
 }
