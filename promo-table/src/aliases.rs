@@ -92,7 +92,8 @@ impl RuleTable<'_> {
         })
     }
 
-    /// The rule set's spellings of `dtype` other than `except`, in file order.
+    /// The rule set's other spellings of `dtype` (not `except`, nor an ambiguous
+    /// name), in the order of [`RuleTable::aliases`].
     pub fn spellings(&self, dtype: DType, except: &str) -> Vec<String> {
         let ambiguous = |alias: &str| self.aliases.iter().filter(|(a, _)| *a == alias).count() > 1;
         self.aliases

@@ -31,7 +31,7 @@ pub struct RuleTable<'a> {
     /// depend on the operation.
     pub ops: &'a [Op],
     /// The framework's own spellings of its dtypes (a rule file's `[aliases]`):
-    /// `(name, dtype)`, in file order; a name listed with several dtypes is
+    /// `(name, dtype)`, by name; a name listed with several dtypes is
     /// ambiguous ([`RuleTable::dtype_named`]).
     pub aliases: &'a [(&'a str, DType)],
     /// Options and their defaults.
