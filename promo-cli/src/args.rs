@@ -25,7 +25,8 @@ pub fn refused(reason: impl Display) -> ExitCode {
 
 /// A rule set's source: the path it is known by and its text.
 pub struct RuleSource {
-    /// `rules/NAME.toml` for a bundled rule set, the path given otherwise.
+    /// `bundled rules/NAME.toml` for a bundled rule set (the copy built into
+    /// promo, which needs no file), the path given otherwise.
     pub path: String,
     /// The rule file's text.
     pub src: String,
@@ -45,8 +46,10 @@ fn is_path(spec: &str) -> bool {
 
 fn unknown_rule_set(spec: &str) -> String {
     let names: Vec<&str> = rules::ALL.iter().map(|t| t.name).collect();
+    let hint =
+        crate::names::suggest_rule_set(spec).map_or_else(String::new, |s| format!(" (did you mean `{s}`?)"));
     format!(
-        "unknown rule set `{spec}`: expected one of {} or a rule file path",
+        "unknown rule set `{spec}`{hint}: expected one of {} or a rule file path",
         names.join(", ")
     )
 }
@@ -56,7 +59,7 @@ pub fn rule_source(spec: &str) -> Result<RuleSource, String> {
     if let Some(index) = rules::ALL.iter().position(|t| t.name == spec) {
         let (path, src) = rules::SOURCES[index];
         return Ok(RuleSource {
-            path: path.to_owned(),
+            path: format!("bundled {path}"),
             src: src.to_owned(),
         });
     }
@@ -83,23 +86,14 @@ pub fn with_rules<R>(spec: &str, f: impl FnOnce(&RuleTable<'_>) -> R) -> Result<
 pub fn options(table: &RuleTable<'_>, set: &[String]) -> Result<Options, String> {
     table
         .options_from(set.iter().map(String::as_str))
-        .map_err(|e| e.to_string())
+        .map_err(|e| crate::names::option_error(table, e))
 }
 
 /// The options `--set` gives (each key at most once) and the operation `--op`
 /// names, which the rule set must cover.
 pub fn options_and_op(table: &RuleTable<'_>, set: &[String], op: &str) -> Result<(Options, Op), String> {
     let options = options(table, set)?;
-    let op: Op = op.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?;
-    if !table.ops.is_empty() && !table.ops.contains(&op) {
-        let ops: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
-        return Err(format!(
-            "operation `{op}` is not covered by {}: expected one of {}",
-            table.name,
-            ops.join(" ")
-        ));
-    }
-    Ok((options, op))
+    Ok((options, crate::names::op(table, op)?))
 }
 
 /// Every option as `name=value`, in the rule file's order.

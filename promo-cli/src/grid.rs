@@ -133,17 +133,58 @@ pub fn html(grid: &Grid) -> String {
     out
 }
 
-/// The same grid as one SVG image, for embedding in documentation: each cell a
-/// rectangle with a `<title>` (shown on hover) and its result as text.
+/// The legend of an SVG map, as the HTML page has it: a swatch and a label per kind
+/// of result (and the outline, in a diff), wrapped to `width`; and the height it
+/// takes from `y`.
+fn svg_legend(grid: &Grid, width: usize, y: usize) -> (String, usize) {
+    const ROW: usize = 18;
+    let mut entries: Vec<(String, &str, &str)> = KINDS
+        .iter()
+        .map(|&(_, label, fill, _)| (label.to_owned(), fill, "stroke=\"#999\" stroke-width=\"1\""))
+        .collect();
+    if grid.cells.iter().flatten().any(|c| c.b.is_some()) {
+        entries.push((
+            "outlined: the two differ".to_owned(),
+            "#ffffff",
+            "stroke=\"#000\" stroke-width=\"3\"",
+        ));
+    }
+    let mut out = String::from("<g class=\"legend\">\n");
+    let (mut x, mut line) = (4, 0);
+    for (label, fill, stroke) in entries {
+        // About 6 px a character at font size 11, a 12 px swatch and a gap.
+        let w = 12 + 4 + label.chars().count() * 6 + 14;
+        if x > 4 && x + w > width {
+            (x, line) = (4, line + 1);
+        }
+        let top = y + line * ROW;
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x}\" y=\"{top}\" width=\"12\" height=\"12\" fill=\"{fill}\" {stroke}/><text x=\"{}\" y=\"{}\">{}</text>",
+            x + 16,
+            top + 10,
+            markup(&label)
+        );
+        x += w;
+    }
+    out.push_str("</g>\n");
+    (out, (line + 1) * ROW)
+}
+
+/// The same grid as one SVG image, for embedding in documentation: the legend of
+/// the HTML page, then each cell a rectangle with a `<title>` (shown on hover) and
+/// its result as text.
 pub fn svg(grid: &Grid) -> String {
     const CELL_W: usize = 56;
     const CELL_H: usize = 22;
     const HEAD: usize = 64;
     let n = grid.dtypes.len();
-    let (width, height) = (HEAD + n * CELL_W + 8, 2 * CELL_H + HEAD + n * CELL_H + 8);
-    let top = 2 * CELL_H;
+    let width = HEAD + n * CELL_W + 8;
+    let (legend, legend_height) = svg_legend(grid, width, 2 * CELL_H);
+    let top = 2 * CELL_H + legend_height;
+    let height = top + HEAD + n * CELL_H + 8;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n<title>{}</title>\n<text x=\"4\" y=\"16\" font-size=\"14\" font-weight=\"bold\">{}</text>\n<text x=\"4\" y=\"34\">{}</text>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n<title>{}</title>\n<text x=\"4\" y=\"16\" font-size=\"14\" font-weight=\"bold\">{}</text>\n<text x=\"4\" y=\"34\">{}</text>\n{legend}",
         markup(&grid.title),
         markup(&grid.title),
         markup(&grid.subtitle)
@@ -244,6 +285,46 @@ mod tests {
         assert_eq!(KINDS[kind(&Ok(DType::F8E4M3FN))].0, "narrow");
         assert_eq!(KINDS[kind(&Ok(DType::C64))].0, "complex");
         assert_eq!(KINDS[kind(&Err("no".into()))].0, "refused");
+    }
+
+    #[test]
+    fn the_svg_map_has_the_html_pages_legend() {
+        let grid = Grid {
+            title: "t".into(),
+            subtitle: "s".into(),
+            dtypes: vec![DType::I8, DType::U8],
+            cells: vec![
+                vec![
+                    GridCell {
+                        a: Ok(DType::I8),
+                        b: None,
+                    },
+                    GridCell {
+                        a: Err("no".into()),
+                        b: Some(Ok(DType::I16)),
+                    },
+                ],
+                vec![
+                    GridCell {
+                        a: Ok(DType::U8),
+                        b: None,
+                    },
+                    GridCell {
+                        a: Ok(DType::U8),
+                        b: None,
+                    },
+                ],
+            ],
+        };
+        let svg = svg(&grid);
+        for (_, label, fill, _) in KINDS {
+            assert!(svg.contains(&format!("fill=\"{fill}\"")), "{label}");
+            assert!(svg.contains(&format!(">{}</text>", markup(label))), "{label}");
+        }
+        assert!(svg.contains(">outlined: the two differ</text>"));
+        // Wrapped to the image's width, below the subtitle and above the grid.
+        let legend_rows = svg.matches("<rect x=\"4\" ").count();
+        assert!(legend_rows > 1, "{svg}");
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod escape;
 mod grid;
+mod names;
 mod write;
 
 use clap::{Parser, Subcommand};

@@ -180,3 +180,239 @@ fn query_prints_weak_results_as_the_framework_gives_them() {
     }
     assert!(weak > 100, "only {weak} weak results");
 }
+
+/// Runs `promo ARGS`, which must fail with bad input (exit 2), and gives its message.
+fn bad(args: &[&str]) -> String {
+    let out = promo(args, None);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stdout));
+    text(&out.stderr)
+}
+
+#[test]
+fn a_misspelt_name_gets_the_closest_known_one() {
+    for (args, message) in [
+        (
+            &["query", "kernel_float", "flaot32", "i8"][..],
+            "promo: unknown dtype `flaot32` (did you mean `f32`?)\n",
+        ),
+        (
+            &["query", "torch", "torch.flaot", "i8"],
+            "promo: unknown dtype `torch.flaot` (did you mean `torch.float`?)\n",
+        ),
+        (
+            &["query", "jax", "python:flaot", "i8"],
+            "promo: bad operand `python:flaot`: expected python:bool|int|float|complex (did you mean `python:float`?)\n",
+        ),
+        (
+            &["query", "nmpy", "i8", "i8"],
+            "promo: unknown rule set `nmpy` (did you mean `numpy`?): expected one of openvino, kernel_float, paddle, dali, numpy, torch, array_api, tensorflow, jax or a rule file path\n",
+        ),
+        (
+            &["query", "openvino", "i8", "u8", "--set", "promote_unsaf=true"],
+            "promo: unknown option `promote_unsaf` for openvino: expected one of `promote_unsafe`, `pytorch_scalar_promotion`, `u64_integer_promotion_target` (did you mean `promote_unsafe`?)\n",
+        ),
+        (
+            &["query", "paddle", "i8", "u8", "--set", "mode=statc"],
+            "promo: bad value `statc` for `mode`: expected one of `eager`, `static` (did you mean `static`?)\n",
+        ),
+        (
+            &["query", "openvino", "u64", "i8", "--set", "promote_unsafe=true", "--set", "u64_integer_promotion_target=flaot64"],
+            "promo: bad value `flaot64` for `u64_integer_promotion_target`: expected a dtype name (did you mean `f64`?)\n",
+        ),
+    ] {
+        assert_eq!(bad(args), message, "{args:?}");
+    }
+    // No suggestion for a name near nothing.
+    assert_eq!(
+        bad(&["query", "kernel_float", "i8", "f9"]),
+        "promo: unknown dtype `f9`: an operand is DTYPE, scalar:DTYPE, weak:DTYPE or python:bool|int|float|complex\n"
+    );
+    // `promo cast` and `promo convert`, where no rule set is in play.
+    let e = bad(&["cast", "--from", "flaot32", "--to", "f16", "1"]);
+    assert!(e.contains("unknown dtype `flaot32` (did you mean `f32`?)"), "{e}");
+}
+
+#[test]
+fn an_unknown_op_lists_the_rule_sets_operations() {
+    assert_eq!(
+        bad(&["query", "dali", "i8", "i8", "--op", "divde"]),
+        "promo: unknown operation `divde` (did you mean `divide`?): the operations of dali are add subtract multiply divide floor_divide bitwise_and bitwise_or bitwise_xor remainder pow equal not_equal less_than less_equal greater_than greater_equal\n"
+    );
+    let e = bad(&["table", "jax", "--op", "fmin"]);
+    assert!(
+        e.starts_with("promo: operation `fmin` is not covered by jax: the operations of jax are add "),
+        "{e}"
+    );
+    let e = bad(&["query", "kernel_float", "i8", "i8", "--op", "frobnicate"]);
+    assert!(e.contains("kernel_float answers every operation alike"), "{e}");
+}
+
+#[test]
+fn dtype_names_follow_the_rule_set() {
+    let answer = |args: &[&str]| {
+        let out = promo(args, None);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    // NumPy: `np.dtype(float)` is float64, `np.dtype(int)` int64.
+    assert_eq!(answer(&["query", "numpy", "float", "f32"]), "f64\n");
+    assert_eq!(answer(&["query", "numpy", "int", "i8"]), "i64\n");
+    assert_eq!(answer(&["query", "numpy", "complex", "f32"]), "c128\n");
+    assert_eq!(answer(&["query", "numpy", "scalar:single", "ubyte"]), "f32\n");
+    // PyTorch: its own spellings; a bare `float` is ambiguous there.
+    assert_eq!(answer(&["query", "torch", "torch.half", "torch.long"]), "f16\n");
+    assert_eq!(
+        answer(&["query", "torch", "torch.float", "torch.cdouble"]),
+        "c128\n"
+    );
+    assert_eq!(
+        bad(&["query", "torch", "float", "i8"]),
+        "promo: dtype `float` is ambiguous under torch: write `f32` (`torch.float`) or `f64` (`torch.double`)\n"
+    );
+    // TensorFlow: `tf.as_dtype(float)` is float32.
+    assert_eq!(answer(&["query", "tensorflow", "float", "f32"]), "f32\n");
+    // A dtype option's value is spelled the same way.
+    assert_eq!(
+        answer(&[
+            "query",
+            "openvino",
+            "u64",
+            "i8",
+            "--set",
+            "promote_unsafe=true",
+            "--set",
+            "u64_integer_promotion_target=double"
+        ]),
+        "f64\n"
+    );
+    // Where no rule set says, `float` and `int` are refused with the choices.
+    assert_eq!(
+        bad(&["query", "openvino", "float", "i8"]),
+        "promo: dtype `float` is ambiguous without a rule set: f32 in C and PyTorch (`torch.float`), f64 in Python, NumPy and JAX (`dtype=float`); write `f32` or `f64`\n"
+    );
+    let e = bad(&["convert", "--from", "f32", "--to", "int"]);
+    assert!(e.contains("dtype `int` is ambiguous without a rule set"), "{e}");
+    assert!(e.contains("write `i32` or `i64`"), "{e}");
+}
+
+#[test]
+fn diff_all_compares_the_operation_it_is_given() {
+    let out = promo(&["diff", "--all", "--op", "divide"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let divide = text(&out.stdout);
+    assert!(
+        divide.starts_with("# Agreement of the bundled rule sets on divide,"),
+        "{divide}"
+    );
+    let add = text(&promo(&["diff", "--all"], None).stdout);
+    assert_ne!(divide, add);
+    // A rule set without the operation is left out, and says so.
+    let out = promo(&["diff", "--all", "--op", "huber_loss", "--format", "json"], None);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["op"], "huber_loss");
+    assert_eq!(
+        doc["rules"],
+        serde_json::json!(["openvino", "kernel_float", "paddle", "torch"])
+    );
+    let e = bad(&["diff", "--all", "--op", "divde"]);
+    assert!(e.contains("(did you mean `divide`?)"), "{e}");
+}
+
+#[test]
+fn check_takes_bundled_names() {
+    let out = promo(&["check", "numpy", "rules/dali.toml"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.starts_with("bundled rules/numpy.toml: ok ("), "{report}");
+    assert!(report.contains("\nrules/dali.toml: ok ("), "{report}");
+}
+
+#[test]
+fn an_opset_before_a_type_is_refused() {
+    for (to, opset, since) in [
+        ("f8e4m3fn", "18", "19"),
+        ("f4e2m1", "22", "23"),
+        ("f8e8m0", "23", "24"),
+        ("i4", "20", "21"),
+    ] {
+        assert_eq!(
+            bad(&["cast", "--from", "f32", "--to", to, "--opset", opset, "1"]),
+            format!("promo: opset {opset} has no `{to}`: ONNX `Cast` takes it from opset {since}\n")
+        );
+        let out = promo(
+            &["cast", "--from", "f32", "--to", to, "--opset", since, "1"],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
+    }
+    let e = bad(&["convert", "--from", "bf16", "--to", "f32", "--opset", "12"]);
+    assert_eq!(
+        e,
+        "promo: opset 12 has no `bf16`: ONNX `Cast` takes it from opset 13\n"
+    );
+}
+
+#[test]
+fn booleans_take_pythons_spelling() {
+    for value in ["True", "true", "1"] {
+        let out = promo(
+            &[
+                "query",
+                "openvino",
+                "i8",
+                "u8",
+                "--set",
+                &format!("promote_unsafe={value}"),
+            ],
+            None,
+        );
+        assert_eq!(text(&out.stdout), "i16\n", "{value}");
+    }
+    let out = promo(
+        &["query", "openvino", "i8", "u8", "--set", "promote_unsafe=False"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        bad(&["query", "openvino", "i8", "u8", "--set", "promote_unsafe=yes"]),
+        "promo: bad value `yes` for `promote_unsafe`: expected `true` or `false`\n"
+    );
+    let out = promo(
+        &[
+            "cast",
+            "--from",
+            "f32",
+            "--to",
+            "f8e5m2",
+            "--saturate",
+            "False",
+            "1e9",
+        ],
+        None,
+    );
+    assert_eq!(text(&out.stdout), "1e9 -> f8e5m2 0x7c (inf)\n");
+}
+
+#[test]
+fn stdin_skips_comments_and_blank_lines() {
+    let out = promo(
+        &["query", "kernel_float", "--stdin"],
+        Some("# kernel_float pairs\ni8 i16\n\n   # indented comment\n  \nbool f16\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "i16\nf16\n");
+}
+
+#[test]
+fn explain_names_the_bundled_file() {
+    // Run from a directory without the repository's rules/: the bundled copy is meant.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_promo"))
+        .args(["explain", "dali", "u16", "i8"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = text(&out.stdout);
+    assert!(text.contains("(bundled rules/dali.toml:"), "{text}");
+}

@@ -1,6 +1,6 @@
 //! Fuzzes `promo gen` with arbitrary text in every field a rule file gives it (the
-//! title, the version, the reasons, an option's doc, a layer's name) and in the
-//! rule file's own name, for a bounded time (`PROMO_FUZZ_SECONDS`,
+//! title, the version, the reasons, an option's doc, a layer's name, an alias) and
+//! in the rule file's own name, for a bounded time (`PROMO_FUZZ_SECONDS`,
 //! `PROMO_FUZZ_SEED` as in `tests/fuzz.rs`). Each case either is refused with a
 //! message, or gives Rust and C that compile with the README's flags, whose code
 //! (everything outside string literals, as the compilers see it) is exactly that of
@@ -85,19 +85,37 @@ fn toml_str(text: &str) -> String {
     toml::Value::String(text.to_owned()).to_string()
 }
 
-/// The texts of one case: title, version, two reasons, an option's doc, a layer name.
-struct Texts([String; 6]);
+/// A TOML quoted key holding exactly `text`.
+fn toml_key(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c < ' ' || c == '\u{7f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The texts of one case: title, version, two reasons, an option's doc, a layer
+/// name, an alias of `i8`.
+struct Texts([String; 7]);
 
 fn rule_file(t: &Texts) -> String {
-    let [title, version, first, second, doc, layer] = &t.0;
+    let [title, version, first, second, doc, layer, alias] = &t.0;
     format!(
         "[rules]\nname = \"fz\"\nmarker = \"Fz\"\ntitle = {}\nversion = {}\ncommutative = false\n\
          dtypes = [\"i8\", \"u8\"]\n\n[options.strict]\ntype = \"bool\"\ndefault = false\ndoc = {}\n\n\
+         [aliases]\n{} = \"i8\"\n\n\
          [reasons]\nfirst = {}\nsecond = {}\n\n[[layer]]\nname = {}\nmatrix = '''\n     i8       u8\n\
          i8   i8       !first\nu8   !second  u8\n'''\n",
         toml_str(title),
         toml_str(version),
         toml_str(doc),
+        toml_key(alias),
         toml_str(first),
         toml_str(second),
         toml_str(layer),
@@ -146,13 +164,17 @@ fn gen(dir: &Path, file: &str, lang: &str) -> std::process::Output {
         .unwrap()
 }
 
-/// Compiles the Rust module with the README's flags and prints its reasons.
-fn rust_reasons(dir: &Path, src: &str) -> String {
+/// Compiles the Rust module with the README's flags and prints its reasons, then
+/// what it parses `alias` as.
+fn rust_reasons(dir: &Path, src: &str, alias: &str) -> String {
     std::fs::write(dir.join("tables.rs"), src).unwrap();
     std::fs::write(
         dir.join("main.rs"),
-        "//! Generated tables.\n/// The rule set's tables.\npub mod tables;\n\
-         fn main() { for r in tables::REASONS { println!(\"{r:?}\"); } let _ = tables::promote(tables::DType::I8, tables::DType::U8); }\n",
+        format!(
+            "//! Generated tables.\n/// The rule set's tables.\npub mod tables;\n\
+             fn main() {{ for r in tables::REASONS {{ println!(\"{{r:?}}\"); }} let _ = tables::promote(tables::DType::I8, tables::DType::U8);\n\
+             println!(\"{{:?}}\", tables::DType::from_name({alias:?})); }}\n"
+        ),
     )
     .unwrap();
     run(Command::new("rustc").current_dir(dir).args([
@@ -170,15 +192,20 @@ fn rust_reasons(dir: &Path, src: &str) -> String {
 }
 
 /// Compiles the C header with the README's flags, prints its reasons (as bytes in
-/// hex) and returns them with the header's preprocessed skeleton.
-fn c_reasons(dir: &Path, src: &str) -> (String, String) {
+/// hex) and what it parses `alias` as, and returns them with the header's
+/// preprocessed skeleton.
+fn c_reasons(dir: &Path, src: &str, alias: &str) -> (String, String) {
     std::fs::write(dir.join("fz.h"), src).unwrap();
+    let alias: String = alias.bytes().map(|b| format!("\\{b:03o}")).collect();
     std::fs::write(
         dir.join("main.c"),
-        "#include <stdio.h>\n#include \"fz.h\"\nint main(void) {\n  size_t i; const char *p;\n\
-         for (i = 0; i < sizeof promo_fz_reasons / sizeof *promo_fz_reasons; i++) {\n\
-         for (p = promo_fz_reasons[i]; *p; p++) printf(\"%02x\", (unsigned char)*p);\n\
-         printf(\"\\n\"); }\n  return promo_fz_promote(PROMO_FZ_I8, PROMO_FZ_U8) >= 0;\n}\n",
+        format!(
+            "#include <stdio.h>\n#include \"fz.h\"\nint main(void) {{\n  size_t i; const char *p;\n\
+             for (i = 0; i < sizeof promo_fz_reasons / sizeof *promo_fz_reasons; i++) {{\n\
+             for (p = promo_fz_reasons[i]; *p; p++) printf(\"%02x\", (unsigned char)*p);\n\
+             printf(\"\\n\"); }}\n  printf(\"%d\\n\", promo_fz_dtype_from_name(\"{alias}\"));\n\
+             return promo_fz_promote(PROMO_FZ_I8, PROMO_FZ_U8) >= 0;\n}}\n"
+        ),
     )
     .unwrap();
     let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
@@ -223,13 +250,19 @@ fn fuzz_gen_text_fields() {
     let plain_rust = skeleton(&String::from_utf8(gen(dir, "plain.toml", "rust").stdout).unwrap());
     let plain_c = {
         let out = gen(dir, "plain.toml", "c");
-        c_reasons(dir, &String::from_utf8(out.stdout).unwrap()).1
+        c_reasons(dir, &String::from_utf8(out.stdout).unwrap(), &plain.0[6]).1
     };
     let budget = budget();
     let (start, mut cases, mut refused) = (Instant::now(), 0u32, 0u32);
     while start.elapsed() < budget || cases < 3 {
         cases += 1;
-        let texts = Texts(std::array::from_fn(|_| text(&mut rng)));
+        let mut texts = Texts(std::array::from_fn(|_| text(&mut rng)));
+        // An alias is one word (one with a blank is refused, and would hide the
+        // other fields' cases): the same pieces, without the blanks.
+        texts.0[6] = texts.0[6].chars().filter(|c| !c.is_whitespace()).collect();
+        if texts.0[6].is_empty() {
+            texts.0[6] = "x".to_owned();
+        }
         let name = file_name(&text(&mut rng));
         let path = dir.join(&name);
         std::fs::write(&path, rule_file(&texts)).unwrap();
@@ -257,10 +290,12 @@ fn fuzz_gen_text_fields() {
         // Only the origin comment and the strings differ from the plain case.
         let origin = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
         assert_eq!(origin(&skeleton(&rust_src)), origin(&plain_rust), "{rust_src}");
-        let printed = rust_reasons(dir, &rust_src);
+        let printed = rust_reasons(dir, &rust_src, &texts.0[6]);
+        // The alias parses as the dtype it names.
         let expected: String = [&texts.0[2], &texts.0[3]]
             .iter()
             .map(|r| format!("{r:?}\n"))
+            .chain(["Some(I8)\n".to_owned()])
             .collect();
         assert_eq!(printed, expected);
         let c = gen(dir, &name, "c");
@@ -272,10 +307,13 @@ fn fuzz_gen_text_fields() {
             continue;
         }
         assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
-        let (reasons, skeleton_c) = c_reasons(dir, &String::from_utf8(c.stdout).unwrap());
+        let (reasons, skeleton_c) = c_reasons(dir, &String::from_utf8(c.stdout).unwrap(), &texts.0[6]);
         assert_eq!(skeleton_c, plain_c);
         let hex = |s: &str| s.bytes().map(|b| format!("{b:02x}")).collect::<String>();
-        assert_eq!(reasons, format!("{}\n{}\n", hex(&texts.0[2]), hex(&texts.0[3])));
+        assert_eq!(
+            reasons,
+            format!("{}\n{}\n0\n", hex(&texts.0[2]), hex(&texts.0[3]))
+        );
         let _ = std::fs::remove_file(&path);
     }
     println!("fuzz gen text fields: {cases} cases, {refused} refused by validation");

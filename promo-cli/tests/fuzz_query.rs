@@ -1,6 +1,7 @@
 //! Fuzzes `promo query --stdin` with random lines (operands, settings, bad
-//! bytes, CRLF) for a bounded time: one answer per line, no panic, exit 0 or 1,
-//! output linear in the input. `PROMO_FUZZ_SECONDS` and `PROMO_FUZZ_SEED` as in
+//! bytes, CRLF, comments, blank lines, aliases and misspelt names) for a bounded
+//! time: one answer per query line (none for a blank or `#` comment line), no
+//! panic, exit 0 or 1, output linear in the input. `PROMO_FUZZ_SECONDS` and `PROMO_FUZZ_SEED` as in
 //! `tests/fuzz.rs`.
 
 use std::io::Write;
@@ -38,23 +39,39 @@ fn fuzz_query_stdin_lines() {
         "é",
         "scalar:",
         "python:",
+        "#",
+        "# a comment",
+        "float",
+        "int",
+        "torch.half",
+        "flaot32",
+        "op=divde",
+        "promote_unsafe=True",
     ];
     let budget = budget();
     let (start, mut cases, mut lines_sent) = (Instant::now(), 0u64, 0usize);
     while start.elapsed() < budget {
         let mut input = Vec::new();
         let lines = 1 + rng.below(400);
+        // The lines that hold a query: not blank, no `#` first, or not UTF-8.
+        let mut queries = 0;
         for _ in 0..lines {
+            let mut line = Vec::new();
             for _ in 0..rng.below(5) {
-                input.extend_from_slice(rng.pick(&words).as_bytes());
-                input.push(b' ');
+                line.extend_from_slice(rng.pick(&words).as_bytes());
+                line.push(b' ');
             }
             if rng.below(50) == 0 {
-                input.extend((0..rng.below(6)).map(|_| rng.next() as u8 | 0x80));
+                line.extend((0..rng.below(6)).map(|_| rng.next() as u8 | 0x80));
             }
+            queries += usize::from(match std::str::from_utf8(&line) {
+                Ok(text) => !(text.trim_start().is_empty() || text.trim_start().starts_with('#')),
+                Err(_) => true,
+            });
+            input.extend_from_slice(&line);
             input.extend_from_slice(if rng.below(8) == 0 { b"\r\n" } else { b"\n" });
         }
-        let rules = *rng.pick(&["openvino", "paddle", "dali", "kernel_float"]);
+        let rules = *rng.pick(&["openvino", "paddle", "dali", "kernel_float", "numpy", "torch"]);
         let mut child = Command::new(env!("CARGO_BIN_EXE_promo"))
             .args(["query", rules, "--stdin"])
             .stdin(Stdio::piped())
@@ -67,7 +84,11 @@ fn fuzz_query_stdin_lines() {
         std::thread::spawn(move || pipe.write_all(&sent));
         let out = child.wait_with_output().unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(stdout.lines().count(), lines, "{rules}: one answer per line");
+        assert_eq!(
+            stdout.lines().count(),
+            queries,
+            "{rules}: one answer per query line"
+        );
         assert!(
             matches!(out.status.code(), Some(0 | 1)),
             "{rules}: {:?} {}",

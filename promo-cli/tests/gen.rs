@@ -1,7 +1,7 @@
 //! `promo gen`: the generated Rust module and C header compile (rustc, gcc, warnings
 //! as errors) and give every cell the rule set gives, under several option settings.
 
-use promo_table::{Op, Operand, RuleTable};
+use promo_table::{DType, Op, Operand, RuleTable};
 use std::path::Path;
 use std::process::Command;
 
@@ -75,7 +75,7 @@ fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
         ("tables::Op::ALL", "tables::promote(op, l, r)", "op.name()")
     };
     let main = format!(
-        "#[allow(dead_code, unused_variables)]\nmod tables;\n\
+        "mod tables;\n\
          fn main() {{\n    for op in {ops} {{\n        for l in tables::DType::ALL {{\n            for r in tables::DType::ALL {{\n\
          \x20               let answer = match {call} {{ Ok(d) => d.name().to_string(), Err(e) => format!(\"!{{e}}\") }};\n\
          \x20               println!(\"{{}} {{}} {{}} {{}}\", {name}, l.name(), r.name(), answer);\n            }}\n        }}\n    }}\n}}\n"
@@ -91,6 +91,87 @@ fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
         "rust_cells",
     ]));
     run(&mut Command::new(dir.join("rust_cells")))
+}
+
+/// Names to parse: every name and common spelling promo has, the rule set's
+/// aliases, and a few that name nothing.
+fn names_to_parse(table: &RuleTable<'_>) -> Vec<String> {
+    let mut names: Vec<String> = DType::ALL
+        .iter()
+        .flat_map(|d| std::iter::once(d.name()).chain(d.aliases().iter().copied()))
+        .chain(table.aliases.iter().map(|&(a, _)| a))
+        .map(str::to_owned)
+        .collect();
+    names.extend(["FLOAT32", "Bool", "float", "int", "complex", "nope", ""].map(String::from));
+    names
+}
+
+/// What a generated parser must say of each name: the dtype `promo` reads it as
+/// under the rule set, as promo_core names the variant (`Some(BF16)`), or `None`
+/// (unknown, ambiguous, or a dtype the rule set lacks).
+fn expected_names(table: &RuleTable<'_>) -> String {
+    names_to_parse(table)
+        .iter()
+        .map(|name| match table.dtype_named(name) {
+            Ok(d) if table.dtypes.contains(&d) => format!("{name:?} Some({d:?})\n"),
+            _ => format!("{name:?} None\n"),
+        })
+        .collect()
+}
+
+/// The generated Rust module as a module of a binary that uses only its parser:
+/// no warning (dead code included) under `-D warnings`, every name parsed as promo
+/// parses it, variants named as promo_core names them.
+fn check_rust_names(dir: &Path, table: &RuleTable<'_>) -> String {
+    let list: Vec<String> = names_to_parse(table).iter().map(|n| format!("{n:?}")).collect();
+    let main = format!(
+        "mod tables;\n\
+         fn main() {{\n    for name in [{}] {{\n        let parsed: Option<tables::DType> = name.parse().ok();\n\
+         \x20       assert_eq!(parsed, tables::DType::from_name(name));\n\
+         \x20       println!(\"{{name:?}} {{parsed:?}}\");\n    }}\n}}\n",
+        list.join(", ")
+    );
+    std::fs::write(dir.join("names.rs"), main).unwrap();
+    run(Command::new("rustc").current_dir(dir).args([
+        "--edition",
+        "2021",
+        "-D",
+        "warnings",
+        "names.rs",
+        "-o",
+        "rust_names",
+    ]));
+    run(&mut Command::new(dir.join("rust_names")))
+}
+
+/// The generated C header's parser, the same way (`-1` printed as `None`).
+fn check_c_names(dir: &Path, table: &RuleTable<'_>) -> String {
+    let p = format!("promo_{}", table.name);
+    let list: Vec<String> = names_to_parse(table).iter().map(|n| format!("{n:?}")).collect();
+    let variants: Vec<String> = table.dtypes.iter().map(|d| format!("\"{d:?}\"")).collect();
+    let main = format!(
+        "#include <stdio.h>\n#include \"tables.h\"\n\
+         static const char *const names[] = {{{}}};\n\
+         static const char *const variants[] = {{{}}};\n\
+         int main(void) {{\n    size_t i;\n    for (i = 0; i < sizeof names / sizeof names[0]; i++) {{\n\
+         \x20       int d = {p}_dtype_from_name(names[i]);\n\
+         \x20       if (d < 0) printf(\"\\\"%s\\\" None\\n\", names[i]);\n\
+         \x20       else printf(\"\\\"%s\\\" Some(%s)\\n\", names[i], variants[d]);\n    }}\n    return 0;\n}}\n",
+        list.join(", "),
+        variants.join(", ")
+    );
+    std::fs::write(dir.join("names.c"), main).unwrap();
+    run(Command::new("cc").current_dir(dir).args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "names.c",
+        "-o",
+        "c_names",
+    ]));
+    run(&mut Command::new(dir.join("c_names")))
 }
 
 fn check_c(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
@@ -162,6 +243,11 @@ fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(check_rust(dir.path(), table, set), want, "rust, {name} {set:?}");
         assert_eq!(check_c(dir.path(), table, set), want, "c, {name} {set:?}");
+        if set.is_empty() {
+            let names = expected_names(table);
+            assert_eq!(check_rust_names(dir.path(), table), names, "rust names, {name}");
+            assert_eq!(check_c_names(dir.path(), table), names, "c names, {name}");
+        }
     }
 }
 

@@ -116,7 +116,11 @@ fn the_html_grid_has_one_cell_per_pair_in_the_colour_of_its_kind() {
             );
         }
         let svg = promo(&["table", rules, "--set", set, "--format", "svg"]);
-        assert_eq!(svg.matches("<rect ").count(), dtypes.len() * dtypes.len());
+        assert_eq!(svg.matches("<g class=\"k-").count(), dtypes.len() * dtypes.len());
+        // The legend of the HTML page, in the image too.
+        assert!(
+            svg.contains("<g class=\"legend\">") && svg.contains(">refused (hover for the reason)</text>")
+        );
         if let Some(colours) = rendered_colours(&html) {
             assert_eq!(colours, expected, "{rules}");
         }

@@ -182,8 +182,8 @@ fn a_closed_pipe_ends_the_output_quietly() {
 }
 
 #[test]
-fn batch_queries_answer_every_line() {
-    let input = b"i8 i16\n\nf9 i8\ndynamic i8\n\xff\xfe\ni8 u8\r\ni8 i32\n";
+fn batch_queries_answer_every_query_line() {
+    let input = b"i8 i16\n\n# a comment\nf9 i8\ndynamic i8\n\xff\xfe\ni8 u8\r\ni8 i32\n";
     let out = promo_in(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         &["query", "openvino", "--stdin"],
@@ -191,18 +191,18 @@ fn batch_queries_answer_every_line() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 7, "{text}");
+    // The blank line and the comment get no answer; line numbers count them.
+    assert_eq!(lines.len(), 6, "{text}");
     assert_eq!(lines[0], "i16");
-    assert_eq!(lines[1], "!empty line");
-    assert!(lines[2].starts_with("!bad operand `f9`"), "{}", lines[2]);
-    assert!(lines[3].starts_with("!bad operand `dynamic`"), "{}", lines[3]);
-    assert_eq!(lines[4], "!line 5: not UTF-8");
+    assert!(lines[1].starts_with("!unknown dtype `f9`"), "{}", lines[1]);
+    assert!(lines[2].starts_with("!unknown dtype `dynamic`"), "{}", lines[2]);
+    assert_eq!(lines[3], "!line 6: not UTF-8");
     assert!(
-        lines[5].starts_with("!Unsigned integer input"),
+        lines[4].starts_with("!Unsigned integer input"),
         "CRLF is a line end: {}",
-        lines[5]
+        lines[4]
     );
-    assert_eq!(lines[6], "i32");
+    assert_eq!(lines[5], "i32");
     assert_eq!(out.status.code(), Some(1));
     let all_answered = promo_in(
         Path::new("."),

@@ -165,6 +165,10 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
     let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
     let ops = table.ops.iter().map(|&o| op_tokens(o));
+    let aliases = table.aliases.iter().map(|&(alias, d)| {
+        let d = dtype_tokens(d);
+        quote!((#alias, #d))
+    });
     let options = table.options.iter().map(|o| {
         let (oname, doc, default) = (o.name, o.doc, value_tokens(o.default));
         let kind = match o.kind {
@@ -252,6 +256,7 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
             commutative: #commutative,
             dtypes: &[#(#dtypes),*],
             ops: &[#(#ops),*],
+            aliases: &[#(#aliases),*],
             options: &[#(#options),*],
             python: [#(#python),*],
             reasons: &[#(#reasons),*],

@@ -176,6 +176,9 @@ pub struct RuleFile {
     pub dtypes: Vec<DType>,
     /// Distinguished operations (empty: op-independent).
     pub ops: Vec<Op>,
+    /// The framework's own spellings (`[aliases]`), by name: each with the dtype it
+    /// means, or several where the name is ambiguous.
+    pub aliases: Vec<(String, Vec<DType>)>,
     /// Options.
     pub options: Vec<OptionDef>,
     /// Marker types: the default one first, then `[modes]`.
@@ -285,6 +288,11 @@ impl RuleFile {
             })
             .collect();
         let reasons: Vec<&str> = self.reasons.iter().map(|(_, text)| text.as_str()).collect();
+        let aliases: Vec<(&str, DType)> = self
+            .aliases
+            .iter()
+            .flat_map(|(name, dtypes)| dtypes.iter().map(move |&d| (name.as_str(), d)))
+            .collect();
         f(&RuleTable {
             name: &self.name,
             title: &self.title,
@@ -292,6 +300,7 @@ impl RuleFile {
             commutative: self.commutative,
             dtypes: &self.dtypes,
             ops: &self.ops,
+            aliases: &aliases,
             options: &options,
             python: self.python,
             reasons: &reasons,

@@ -1375,3 +1375,75 @@ result = "lub"
         "{text}"
     );
 }
+
+#[test]
+fn aliases_spell_dtypes_as_the_framework_does() {
+    let rules = load(&format!(
+        r#"
+[aliases]
+float = "f32"
+"t.byte" = "i8"
+num = ["i8", "i16"]
+
+{LATTICE}
+[[layer]]
+name = "the common type"
+result = "lub"
+"#
+    ))
+    .unwrap();
+    assert_eq!(
+        rules.aliases,
+        [
+            ("float".to_owned(), vec![DType::F32]),
+            ("num".to_owned(), vec![DType::I8, DType::I16]),
+            ("t.byte".to_owned(), vec![DType::I8]),
+        ]
+    );
+    rules.with_table(|t| {
+        assert_eq!(t.dtype_named("float"), Ok(DType::F32));
+        assert_eq!(t.dtype_named("T.BYTE"), Ok(DType::I8));
+        assert_eq!(
+            t.dtype_named("num").unwrap_err().to_string(),
+            "dtype `num` is ambiguous under t: write `i8` (`t.byte`) or `i16`"
+        );
+    });
+}
+
+#[test]
+fn alias_mistakes_point_at_their_text() {
+    let e = errors(&format!(
+        r#"
+[aliases]
+i4 = "i8"
+half = "f64"
+Half = "f32"
+long = "i64"
+wide = "float32"
+two = ["i8"]
+twice = ["i8", "i8"]
+bad = 3
+"sp ace" = "i8"
+
+{LATTICE}
+[[layer]]
+name = "the common type"
+result = "lub"
+"#
+    ));
+    for (message, at) in [
+        ("alias `i4` is the canonical name of `i4`: an alias may not rename a dtype", "t.toml:12:1"),
+        // Keys compare in byte order: `Half` comes first.
+        ("alias `half` is given twice (as `Half`): names are compared without case", "t.toml:13:1"),
+        ("dtype `i64` of alias `long` is not in `rules.dtypes`", "t.toml:15:8"),
+        ("write dtype `float32` by its canonical name `f32`", "t.toml:16:8"),
+        ("bad value for alias `two`: expected a dtype name, or a list of two or more for a name that is ambiguous", "t.toml:17:7"),
+        ("alias `twice` lists a dtype twice", "t.toml:18:9"),
+        ("bad value for alias `bad`", "t.toml:19:7"),
+        ("alias `sp ace` is not one word", "t.toml:20:1"),
+    ] {
+        assert!(e.contains(&format!("error: {message}")), "{message}\n{e}");
+        let after = &e[e.find(&format!("error: {message}")).unwrap()..];
+        assert!(after.lines().nth(1).unwrap().ends_with(at), "{message} at {at}\n{e}");
+    }
+}

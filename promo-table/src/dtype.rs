@@ -96,7 +96,7 @@ dtypes! {
     /// 16-bit signed integer.
     I16 = "i16", 16, Signed, ["int16", "short"];
     /// 32-bit signed integer.
-    I32 = "i32", 32, Signed, ["int32", "int"];
+    I32 = "i32", 32, Signed, ["int32"];
     /// 64-bit signed integer.
     I64 = "i64", 64, Signed, ["int64", "long"];
     /// 8-bit unsigned integer.
@@ -138,7 +138,7 @@ dtypes! {
     /// bfloat16.
     BF16 = "bf16", 16, Float, ["bfloat16", "bfloat"];
     /// IEEE 754 binary32.
-    F32 = "f32", 32, Float, ["float32", "float", "fp32"];
+    F32 = "f32", 32, Float, ["float32", "fp32"];
     /// IEEE 754 binary64.
     F64 = "f64", 64, Float, ["float64", "double", "fp64"];
     /// Complex of two `f16` (PyTorch `complex32`/`chalf`, ml_dtypes `complex32`).
@@ -202,13 +202,49 @@ impl fmt::Display for DType {
     }
 }
 
-/// The error of parsing an unknown dtype name.
+/// Names that frameworks read as different dtypes, which no rule set's `[aliases]`
+/// settles where they are parsed alone: each with the dtypes it may mean and who
+/// means which. [`DType::parse_name`] refuses them.
+pub const AMBIGUOUS_NAMES: &[(&str, &[DType], &str)] = &[
+    (
+        "float",
+        &[DType::F32, DType::F64],
+        "f32 in C and PyTorch (`torch.float`), f64 in Python, NumPy and JAX (`dtype=float`)",
+    ),
+    (
+        "int",
+        &[DType::I32, DType::I64],
+        "i32 in C and PyTorch (`torch.int`), i64 in Python, NumPy and JAX (`dtype=int`)",
+    ),
+];
+
+/// The dtypes an [ambiguous name](AMBIGUOUS_NAMES) may mean, and who means which.
+pub fn ambiguous_name(name: &str) -> Option<(&'static [DType], &'static str)> {
+    AMBIGUOUS_NAMES
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(name.trim()))
+        .map(|&(_, dtypes, who)| (dtypes, who))
+}
+
+/// The error of parsing an unknown dtype name (or an [ambiguous
+/// one](AMBIGUOUS_NAMES), which says what it may mean).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownDType(pub String);
 
 impl fmt::Display for UnknownDType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown dtype `{}`", self.0)
+        match ambiguous_name(&self.0) {
+            Some((dtypes, who)) => {
+                let names: Vec<String> = dtypes.iter().map(|d| format!("`{d}`")).collect();
+                write!(
+                    f,
+                    "dtype `{}` is ambiguous without a rule set: {who}; write {}",
+                    self.0,
+                    names.join(" or ")
+                )
+            }
+            None => write!(f, "unknown dtype `{}`", self.0),
+        }
     }
 }
 
@@ -264,5 +300,22 @@ mod tests {
             assert_eq!(s.parse::<DType>(), Ok(d), "{s}");
         }
         assert_eq!("f9".parse::<DType>(), Err(UnknownDType("f9".into())));
+    }
+
+    #[test]
+    fn names_frameworks_read_differently_are_refused_with_the_choices() {
+        for (name, dtypes, _) in AMBIGUOUS_NAMES {
+            assert_eq!(DType::parse_name(name), None, "{name}");
+            let e = name.parse::<DType>().unwrap_err().to_string();
+            assert!(e.starts_with(&format!("dtype `{name}` is ambiguous")), "{e}");
+            for d in *dtypes {
+                assert!(e.contains(&format!("`{d}`")), "{e}");
+            }
+        }
+        assert_eq!(
+            "float".parse::<DType>().unwrap_err().to_string(),
+            "dtype `float` is ambiguous without a rule set: f32 in C and PyTorch (`torch.float`), \
+             f64 in Python, NumPy and JAX (`dtype=float`); write `f32` or `f64`"
+        );
     }
 }

@@ -120,6 +120,7 @@ pub(crate) fn tiny_table() -> RuleTable<'static> {
         commutative: true,
         dtypes: &[Bool, I8, U8, I16, F32],
         ops: &[Op::Add, Op::Divide],
+        aliases: &[],
         options: &[
             OptionSpec {
                 name: "strict",

@@ -3,6 +3,7 @@
 //! | item | what it is |
 //! | --- | --- |
 //! | [`DType`] | every element type a covered framework or ONNX names, with aliases |
+//! | [`RuleTable::dtype_named`] | a dtype name under a rule set: its `[aliases]` first |
 //! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
@@ -24,6 +25,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod aliases;
 mod cell;
 mod dtype;
 mod element_types;
@@ -43,8 +45,9 @@ mod serde_impls;
 mod table;
 pub mod text;
 
+pub use aliases::DTypeNameError;
 pub use cell::Cell;
-pub use dtype::{Category, DType, UnknownDType};
+pub use dtype::{ambiguous_name, Category, DType, UnknownDType, AMBIGUOUS_NAMES};
 pub use flat::{operand_key, operand_of_key, option_combo, Flat, OPERAND_KEYS};
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;

@@ -44,7 +44,9 @@ pub struct OptionSpec<'a> {
 }
 
 impl OptionSpec<'_> {
-    /// Parses `text` as a value of this option.
+    /// Parses `text` as a value of this option: a bool as `true`/`false` (Python's
+    /// `True`/`False`, `1`/`0` too), a dtype by promo's names (a rule set's
+    /// aliases: [`RuleTable::set_option`]), a choice as one of its words.
     pub fn parse_value(&self, text: &str) -> Result<OptionValue, OptionError> {
         let bad = |expected: String| OptionError::BadValue {
             option: self.name.to_owned(),
@@ -53,8 +55,8 @@ impl OptionSpec<'_> {
         };
         match self.kind {
             OptionKind::Bool => match text {
-                "true" | "1" => Ok(OptionValue::Bool(true)),
-                "false" | "0" => Ok(OptionValue::Bool(false)),
+                "true" | "True" | "1" => Ok(OptionValue::Bool(true)),
+                "false" | "False" | "0" => Ok(OptionValue::Bool(false)),
                 _ => Err(bad("`true` or `false`".into())),
             },
             OptionKind::DType => text
@@ -200,7 +202,24 @@ impl RuleTable<'_> {
             option: key.to_owned(),
             known: self.options.iter().map(|o| o.name.to_owned()).collect(),
         })?;
-        let parsed = self.options[index].parse_value(value)?;
+        let spec = &self.options[index];
+        let parsed = match spec.kind {
+            // A dtype value is spelled as the rule set spells dtypes.
+            OptionKind::DType => match self.dtype_named(value) {
+                Ok(d) => OptionValue::DType(d),
+                Err(e) => {
+                    return Err(OptionError::BadValue {
+                        option: key.to_owned(),
+                        value: value.to_owned(),
+                        expected: match e {
+                            crate::DTypeNameError::Unknown(_) => "a dtype name".to_owned(),
+                            ambiguous => format!("one dtype: {ambiguous}"),
+                        },
+                    })
+                }
+            },
+            _ => spec.parse_value(value)?,
+        };
         if let OptionValue::DType(d) = parsed {
             // A dtype option takes the dtypes the rule set covers, nothing else.
             if !self.dtypes.contains(&d) {
@@ -273,7 +292,14 @@ mod tests {
     #[test]
     fn bool_values_parse_as_words_and_digits() {
         let s = spec(OptionKind::Bool);
-        for (text, value) in [("true", true), ("1", true), ("false", false), ("0", false)] {
+        for (text, value) in [
+            ("true", true),
+            ("True", true),
+            ("1", true),
+            ("false", false),
+            ("False", false),
+            ("0", false),
+        ] {
             assert_eq!(s.parse_value(text), Ok(OptionValue::Bool(value)), "{text}");
         }
         let e = s.parse_value("yes").unwrap_err();

@@ -30,6 +30,10 @@ pub struct RuleTable<'a> {
     /// The operations the framework distinguishes; empty means the result does not
     /// depend on the operation.
     pub ops: &'a [Op],
+    /// The framework's own spellings of its dtypes (a rule file's `[aliases]`):
+    /// `(name, dtype)`, by name; a name listed with several dtypes is
+    /// ambiguous ([`RuleTable::dtype_named`]).
+    pub aliases: &'a [(&'a str, DType)],
     /// Options and their defaults.
     pub options: &'a [OptionSpec<'a>],
     /// How each Python scalar kind is typed: as a tensor of a dtype (DALI: `int` is

@@ -31,12 +31,12 @@ pub struct CastAttributes {
 }
 
 /// The command's one boolean vocabulary, as `--set KEY=VALUE` reads it too:
-/// `true` or `1`, `false` or `0`.
+/// `true`, `True` (Python's spelling) or `1`; `false`, `False` or `0`.
 fn parse_bool(text: &str) -> Result<bool, String> {
     match text {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("expected `true`, `false`, `1` or `0`, not `{text}`")),
+        "true" | "True" | "1" => Ok(true),
+        "false" | "False" | "0" => Ok(false),
+        _ => Err(format!("expected `true` or `false` (or `1`, `0`), not `{text}`")),
     }
 }
 
@@ -55,10 +55,10 @@ impl CastAttributes {
 pub struct CastArgs {
     /// The source dtype: each VALUE is first read as a value of this type (rounded
     /// to it if needed); `string` casts the text itself.
-    #[arg(long, value_name = "DTYPE")]
+    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
     from: DType,
     /// The target dtype (`string` prints the text ONNX would produce).
-    #[arg(long, value_name = "DTYPE")]
+    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
     to: DType,
     #[command(flatten)]
     attributes: CastAttributes,
@@ -72,10 +72,10 @@ pub struct CastArgs {
 #[derive(clap::Args, Clone, Debug)]
 pub struct ConvertArgs {
     /// The dtype of the input elements.
-    #[arg(long, value_name = "DTYPE")]
+    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
     from: DType,
     /// The dtype of the output elements.
-    #[arg(long, value_name = "DTYPE")]
+    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
     to: DType,
     #[command(flatten)]
     attributes: CastAttributes,
@@ -111,6 +111,9 @@ impl ConvertArgs {
 /// Runs `promo cast`: one line per value, `VALUE -> DTYPE BITS (VALUE)`.
 pub fn run_cast(args: &CastArgs) -> ExitCode {
     let options = args.attributes.options();
+    if let Err(e) = options.check_opset(args.from, args.to) {
+        return bad_input(e);
+    }
     let mut failed = false;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -206,6 +209,9 @@ fn hex(dtype: DType, bits: u64) -> String {
 
 /// Runs `promo convert`.
 pub fn run_convert(args: &ConvertArgs) -> ExitCode {
+    if let Err(e) = args.attributes.options().check_opset(args.from, args.to) {
+        return bad_input(e);
+    }
     let converter = match Converter::new(args.from, args.to, args.attributes.options()) {
         Ok(c) => c,
         Err(e) => return bad_input(e),

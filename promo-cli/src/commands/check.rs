@@ -4,14 +4,14 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use crate::args::{bad_input, options_and_op, read_rule_file, settings, with_rules};
+use crate::args::{bad_input, options_and_op, rule_source, settings, with_rules, RuleSource};
 use crate::escape::{visible, visible_lines};
 use crate::write::{emit, write_failed};
 
 /// Arguments of `promo check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Rule files to validate (with --properties: bundled rule sets or rule files).
+    /// Rule files or bundled rule sets (`promo list`) to validate.
     #[arg(required = true)]
     files: Vec<String>,
     /// Report whether each `add` table is commutative, associative and a lattice,
@@ -58,17 +58,17 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
         return run_properties(args);
     }
     let (mut failed, mut unreadable) = (false, false);
-    for path in &args.files {
-        let src = match read_rule_file(path) {
-            Ok(s) => s,
+    for spec in &args.files {
+        let RuleSource { path, src } = match rule_source(spec) {
+            Ok(source) => source,
             Err(e) => {
                 bad_input(e);
                 unreadable = true;
                 continue;
             }
         };
-        let shown = visible(path);
-        match promo_rules::load(path, &src) {
+        let shown = visible(&path);
+        match promo_rules::load(&path, &src) {
             Ok(rules) => {
                 let layers = rules.layers.len();
                 let line = format!(

@@ -36,13 +36,12 @@ pub struct ConvertPromoteArgs {
     op: String,
 }
 
-/// `DTYPE:FILE`, split.
-fn operand(spec: &str) -> Result<(DType, &Path), String> {
+/// `DTYPE:FILE`, split, the dtype spelled as `table` spells it.
+fn operand<'s>(table: &promo_table::RuleTable<'_>, spec: &'s str) -> Result<(DType, &'s Path), String> {
     let (dtype, file) = spec
         .split_once(':')
         .ok_or_else(|| format!("bad operand `{spec}`: expected DTYPE:FILE"))?;
-    let dtype: DType = dtype.parse().map_err(|e| format!("{e}"))?;
-    Ok((dtype, Path::new(file)))
+    Ok((crate::names::dtype(Some(table), dtype)?, Path::new(file)))
 }
 
 /// Why the command stopped: refused (exit 1) or bad input (exit 2).
@@ -53,16 +52,17 @@ enum Stop {
 
 /// Converts both operands into their outputs, then commits both or neither.
 fn run(args: &ConvertPromoteArgs) -> Result<DType, Stop> {
-    let (lhs_dtype, lhs_path) = operand(&args.lhs).map_err(Stop::Bad)?;
-    let (rhs_dtype, rhs_path) = operand(&args.rhs).map_err(Stop::Bad)?;
     let found = with_rules(&args.rules, |table| -> Result<_, Stop> {
+        let (lhs_dtype, lhs_path) = operand(table, &args.lhs).map_err(Stop::Bad)?;
+        let (rhs_dtype, rhs_path) = operand(table, &args.rhs).map_err(Stop::Bad)?;
         let (options, op) = options_and_op(table, &args.set, &args.op).map_err(Stop::Bad)?;
-        converters(table, &options, op, lhs_dtype, rhs_dtype).map_err(|e| match e {
+        let converters = converters(table, &options, op, lhs_dtype, rhs_dtype).map_err(|e| match e {
             ConvertPromoteError::Refused(r) => Stop::Refused(r.to_string()),
             other => Stop::Bad(other.to_string()),
-        })
+        })?;
+        Ok((converters, lhs_path, rhs_path))
     });
-    let (dtype, lhs_converter, rhs_converter) = found.map_err(Stop::Bad)??;
+    let ((dtype, lhs_converter, rhs_converter), lhs_path, rhs_path) = found.map_err(Stop::Bad)??;
     let out_ids = [&args.out_lhs, &args.out_rhs].map(|p| identity(p));
     if let (Ok(a), Ok(b)) = (&out_ids[0], &out_ids[1]) {
         if a == b {

@@ -40,8 +40,9 @@ pub struct DiffArgs {
     /// The operation (an API name such as `divide`, or an operator such as `/`).
     #[arg(long, default_value = "add")]
     op: String,
-    /// The agreement matrix of every pair of bundled rule sets instead: the share
-    /// of the cells both define (dtypes both accept) that agree.
+    /// The agreement matrix of every pair of bundled rule sets instead (on `--op`,
+    /// among the rule sets that answer it): the share of the cells both define
+    /// (dtypes both accept) that agree.
     #[arg(long, conflicts_with_all = ["a", "b", "set"])]
     all: bool,
     /// Output format.
@@ -275,13 +276,38 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
     }
 }
 
-fn render_all(format: DiffFormat) -> Result<String, String> {
-    let tables = rules::ALL;
-    let op = Op::Add;
+/// The bundled rule sets that answer `op`: those that cover it, and those whose
+/// result does not depend on the operation; and the names of the others.
+fn covering(op: Op) -> (Vec<&'static RuleTable<'static>>, Vec<&'static str>) {
+    let (tables, others): (Vec<_>, Vec<_>) = rules::ALL
+        .iter()
+        .copied()
+        .partition(|t| t.ops.is_empty() || t.ops.contains(&op));
+    (tables, others.iter().map(|t| t.name).collect())
+}
+
+fn render_all(format: DiffFormat, op_name: &str) -> Result<String, String> {
+    let op: Op = op_name.parse().map_err(|e: promo_table::UnknownOp| {
+        let candidates = Op::ALL.iter().flat_map(|o| {
+            std::iter::once(o.name())
+                .chain(o.aliases().iter().copied())
+                .map(|s| (s, o.name()))
+        });
+        match crate::names::closest(op_name, candidates) {
+            Some(s) => format!("{e} (did you mean `{s}`?)"),
+            None => e.to_string(),
+        }
+    })?;
+    let (tables, left_out) = covering(op);
+    if tables.len() < 2 {
+        return Err(format!(
+            "operation `{op}` is covered by fewer than two bundled rule sets: nothing to compare"
+        ));
+    }
     let mut grid = Vec::new();
-    for a in tables {
+    for &a in &tables {
         let mut row = Vec::new();
-        for b in tables {
+        for &b in &tables {
             let c = compare(a, &a.default_options(), b, &b.default_options(), op);
             row.push((c.cells() - c.differences.len(), c.cells()));
         }
@@ -295,8 +321,14 @@ fn render_all(format: DiffFormat) -> Result<String, String> {
             format!("{:.0}%", 100.0 * agree as f64 / cells as f64)
         }
     };
-    let title = "Agreement of the bundled rule sets on add, tensor with tensor, default options: \
-                 the share of the cells both define (dtypes both accept) that agree";
+    let mut title = format!(
+        "Agreement of the bundled rule sets on {op}, tensor with tensor, default options: \
+         the share of the cells both define (dtypes both accept) that agree"
+    );
+    if !left_out.is_empty() {
+        title += &format!(" ({} left out: no {op})", left_out.join(", "));
+    }
+    let title = title.as_str();
     Ok(match format {
         DiffFormat::Html => grid::agreement_html(title, &names, &grid),
         DiffFormat::Svg => return Err("promo diff --all prints text, markdown, json or html".to_owned()),
@@ -357,7 +389,7 @@ fn render_all(format: DiffFormat) -> Result<String, String> {
 /// differ, 2 on bad input (`--all` exits 0).
 pub fn run_diff(args: &DiffArgs) -> ExitCode {
     if args.all {
-        return match render_all(args.format) {
+        return match render_all(args.format, &args.op) {
             Ok(text) => emit(&text, ExitCode::SUCCESS),
             Err(e) => bad_input(e),
         };

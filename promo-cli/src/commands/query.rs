@@ -56,8 +56,8 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
         if args.stdin {
             return Ok(query_lines(table, &options, op));
         }
-        let lhs = operand(args.lhs.as_deref().unwrap_or(""))?;
-        let rhs = operand(args.rhs.as_deref().unwrap_or(""))?;
+        let lhs = operand(table, args.lhs.as_deref().unwrap_or(""))?;
+        let rhs = operand(table, args.rhs.as_deref().unwrap_or(""))?;
         // A weakly typed result prints as the operand it is (`weak:i32`).
         Ok(match table.promote_result(&options, op, lhs, rhs) {
             Ok(p) => emit(&format!("{p}\n"), ExitCode::SUCCESS),
@@ -82,7 +82,7 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     };
     let answer = model.with_table(|table| -> Result<String, String> {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
-        let (lhs, rhs) = (operand(&args.lhs)?, operand(&args.rhs)?);
+        let (lhs, rhs) = (operand(table, &args.lhs)?, operand(table, &args.rhs)?);
         Ok(promo_rules::explain(&model, &path, &src, &options, op, lhs, rhs))
     });
     match answer {
@@ -91,10 +91,7 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     }
 }
 
-/// An operand as the command line writes it.
-fn operand(text: &str) -> Result<Operand, String> {
-    text.parse().map_err(|e: promo_table::BadOperand| e.to_string())
-}
+use crate::names::operand;
 
 /// The longest query line read whole; a longer line is answered as too long, and
 /// read past in pieces, so memory stays bounded whatever the input.
@@ -151,10 +148,11 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
 }
 
-/// Answers one query per line of standard input, one answer line per input line:
-/// the dtype, or `!` and why (a refusal, a bad line, `!empty line`). Exit 0 when
-/// every line got a dtype, 1 when some got a `!` answer, 2 when the input could
-/// not be read.
+/// Answers one query per line of standard input, one answer line per query line:
+/// the dtype, or `!` and why (a refusal, a bad line). Blank lines and comment lines
+/// (`#` first, after any blanks) are skipped and answered by nothing. Exit 0 when
+/// every query got a dtype, 1 when some got a `!` answer, 2 when the input could not
+/// be read.
 fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
     let mut input = io::BufReader::new(io::stdin().lock());
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -171,7 +169,7 @@ fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
         };
         n += 1;
         let answer = match line {
-            Line::Text(text) if text.trim().is_empty() => Err("empty line".to_owned()),
+            Line::Text(text) if is_blank_or_comment(&text) => continue,
             Line::Text(text) => answer_line(table, base, base_op, &text),
             Line::NotUtf8 => Err(format!("line {n}: not UTF-8")),
             Line::TooLong => Err(format!("line {n}: longer than {MAX_LINE} bytes")),
@@ -194,10 +192,17 @@ fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
     }
 }
 
+/// Whether a line of `--stdin` input holds no query: blank, or a `#` comment.
+fn is_blank_or_comment(line: &str) -> bool {
+    let line = line.trim_start();
+    line.is_empty() || line.starts_with('#')
+}
+
 fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -> Result<String, String> {
     let mut words = line.split_whitespace();
-    let mut next_operand =
-        || -> Result<Operand, String> { operand(words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?) };
+    let mut next_operand = || -> Result<Operand, String> {
+        operand(table, words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?)
+    };
     let (lhs, rhs) = (next_operand()?, next_operand()?);
     // `op=OP` and each option at most once on a line.
     let mut op = None;
@@ -208,12 +213,14 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
                 return Err(promo_table::OptionError::SetTwice("op".to_owned()).to_string())
             }
             Some(("op", value)) => {
-                op = Some(value.parse().map_err(|e: promo_table::UnknownOp| e.to_string())?);
+                op = Some(crate::names::op(table, value)?);
             }
             _ => settings.push(setting),
         }
     }
-    let options = table.options_over(base, settings).map_err(|e| e.to_string())?;
+    let options = table
+        .options_over(base, settings)
+        .map_err(|e| crate::names::option_error(table, e))?;
     let op = op.unwrap_or(base_op);
     Ok(match table.promote_result(&options, op, lhs, rhs) {
         Ok(p) => p.to_string(),

@@ -45,7 +45,7 @@ mod values;
 pub use crate::narrow::{f64_to_f32_round_odd, int_to_f64_round_odd};
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, Converter};
 pub use error::ConvertError;
-pub use options::{CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
+pub use options::{cast_since_opset, CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
 pub use stream::{convert_stream, convert_stream_exact, StreamError, CHUNK_BYTES};
 pub use text::{
     format_bits, format_value, parse_str, parse_value, FormatKind, Kind, ParseKind, ParseValueError,

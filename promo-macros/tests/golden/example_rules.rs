@@ -27,6 +27,11 @@ pub mod tiny {
             ::promo_core::__private::table::Op::Equal,
             ::promo_core::__private::table::Op::LessThan,
         ],
+        aliases: &[
+            ("float", ::promo_core::__private::table::DType::F32),
+            ("tiny.int", ::promo_core::__private::table::DType::I8),
+            ("tiny.int", ::promo_core::__private::table::DType::I16),
+        ],
         options: &[
             ::promo_core::__private::table::OptionSpec {
                 name: "strict",

@@ -22,6 +22,10 @@ pub(super) struct Document {
     /// `[python]`: how Python scalars are typed where no layer covers them.
     #[serde(default)]
     pub python: BTreeMap<String, Spanned<String>>,
+    /// `[aliases]`: the framework's own spellings, `name = "dtype"`, or a list of
+    /// dtypes for a name that is ambiguous.
+    #[serde(default)]
+    pub aliases: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     /// `[reasons]`: refusal reasons by key (each key with where it is written).
     #[serde(default)]
     pub reasons: BTreeMap<Spanned<String>, Spanned<String>>,

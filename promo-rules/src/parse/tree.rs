@@ -23,6 +23,10 @@ pub struct RawFile {
     /// `[python]`: how Python scalars are typed where no layer covers them, by
     /// kind (`int = "i64*"`).
     pub python: BTreeMap<String, Spanned<TypeName>>,
+    /// `[aliases]`: the framework's own spellings of its dtypes, by name (each
+    /// with where it is written): a dtype name, or a list of them for an ambiguous
+    /// name; resolved and checked in `validate`.
+    pub aliases: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     /// `[reasons]`: refusal reasons by key (each key with where it is written).
     pub reasons: BTreeMap<Spanned<String>, Spanned<String>>,
     /// `[op_classes]`: names for groups of operations, usable in a layer's `ops`.
@@ -127,6 +131,7 @@ pub(super) fn tree(src: &str, doc: Document, errors: &mut Vec<Diagnostic>) -> Ra
         options: doc.options,
         modes: doc.modes,
         python: type_names(doc.python),
+        aliases: doc.aliases,
         reasons: doc.reasons,
         op_classes: doc.op_classes,
         dtype_classes: doc.dtype_classes,

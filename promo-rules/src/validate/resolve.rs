@@ -57,6 +57,7 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
     let options = resolve_options(cx, raw);
     let modes = resolve_modes(cx, raw, &options);
     let python = resolve_python(cx, raw, &dtypes);
+    let aliases = resolve_aliases(cx, raw, &dtypes);
     let reasons: Vec<(String, String)> = raw
         .reasons
         .iter()
@@ -110,6 +111,7 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
         commutative: header.commutative,
         dtypes,
         ops,
+        aliases,
         options,
         modes,
         python,
@@ -149,6 +151,9 @@ fn texts(raw: &RawFile) -> Vec<Text> {
     for (name, option) in &raw.options {
         let doc = option.get_ref().doc.as_ref();
         out.extend(doc.map(|d| text(format!("`options.{}.doc`", name.get_ref()), d)));
+    }
+    for name in raw.aliases.keys() {
+        out.push(text(format!("alias `{}`", name.get_ref()), name));
     }
     for (key, reason) in &raw.reasons {
         out.push(text(format!("reason key `{}`", key.get_ref()), key));
@@ -400,6 +405,80 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Ope
             } else {
                 Operand::Dimensioned(d)
             });
+        }
+    }
+    out
+}
+
+/// `[aliases]` gives the framework's own spellings: each name is new (no
+/// canonical dtype name, none given twice in another case), and means one dtype of
+/// `rules.dtypes`, or a list of two or more (a name the framework reads several
+/// ways, refused with the choices), each by its canonical name.
+fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(String, Vec<DType>)> {
+    let mut out: Vec<(String, Vec<DType>)> = Vec::new();
+    for (name, value) in &raw.aliases {
+        let text = name.get_ref();
+        if text.trim().is_empty() || text.trim() != text || text.contains(char::is_whitespace) {
+            cx.error(
+                format!("alias `{text}` is not one word: a name is written without spaces"),
+                name.span(),
+            );
+            continue;
+        }
+        if let Some(d) = DType::ALL.iter().find(|d| d.name().eq_ignore_ascii_case(text)) {
+            cx.error(
+                format!("alias `{text}` is the canonical name of `{d}`: an alias may not rename a dtype"),
+                name.span(),
+            );
+            continue;
+        }
+        if let Some((other, _)) = out.iter().find(|(o, _)| o.eq_ignore_ascii_case(text)) {
+            cx.error(
+                format!("alias `{text}` is given twice (as `{other}`): names are compared without case"),
+                name.span(),
+            );
+            continue;
+        }
+        let mut dtype = |word: &str| {
+            let d = resolve_dtype(cx, word, value.span())?;
+            if !dtypes.contains(&d) {
+                cx.error(
+                    format!("dtype `{d}` of alias `{text}` is not in `rules.dtypes`"),
+                    value.span(),
+                );
+                return None;
+            }
+            Some(d)
+        };
+        let meant = match value.get_ref() {
+            toml::Value::String(word) => dtype(word).map(|d| vec![d]),
+            toml::Value::Array(words) if words.len() >= 2 && words.iter().all(toml::Value::is_str) => {
+                let resolved: Vec<Option<DType>> = words
+                    .iter()
+                    .map(|w| dtype(w.as_str().unwrap_or_default()))
+                    .collect();
+                let resolved: Option<Vec<DType>> = resolved.into_iter().collect();
+                match resolved {
+                    Some(list) if (1..list.len()).any(|i| list[..i].contains(&list[i])) => {
+                        cx.error(
+                            format!("alias `{text}` lists a dtype twice: an ambiguous name lists each dtype it may mean once"),
+                            value.span(),
+                        );
+                        None
+                    }
+                    other => other,
+                }
+            }
+            _ => {
+                cx.error(
+                    format!("bad value for alias `{text}`: expected a dtype name, or a list of two or more for a name that is ambiguous"),
+                    value.span(),
+                );
+                None
+            }
+        };
+        if let Some(meant) = meant {
+            out.push((text.clone(), meant));
         }
     }
     out
