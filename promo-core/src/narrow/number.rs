@@ -5,7 +5,9 @@
 //!
 //! Arithmetic: see the [`narrow`](super#arithmetic) module docs.
 
-use super::minifloat::{Format, Minifloat, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
+use super::minifloat::{
+    Format, Minifloat, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ,
+};
 use super::{f8e8m0, i2, i4, u2, u4, NonFinite};
 use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -22,14 +24,25 @@ macro_rules! nan_constant {
         }
     )*};
 }
-nan_constant!(E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ);
+nan_constant!(E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ, E4M3, E3M4, E4M3B11FNUZ);
 
-impl Minifloat<E5M2> {
-    /// +∞.
-    pub const INFINITY: Self = Self::from_bits(0x7c);
-    /// −∞.
-    pub const NEG_INFINITY: Self = Self::from_bits(0xfc);
+macro_rules! infinity_constants {
+    ($($marker:ident),*) => {$(
+        impl Minifloat<$marker> {
+            /// +∞.
+            pub const INFINITY: Self = match Self::infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+            /// −∞.
+            pub const NEG_INFINITY: Self = match Self::neg_infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+        }
+    )*};
 }
+infinity_constants!(E5M2, E4M3, E3M4);
 
 impl<F: Format> Minifloat<F> {
     /// The total order of IEEE 754 `totalOrder`, as [`f32::total_cmp`]: −NaN < −∞ <
@@ -121,6 +134,11 @@ widen! {
     Minifloat<E4M3FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E5M2> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E5M2FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E4M3> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E3M4> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E4M3B11FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E2M3FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E3M2FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E2M1> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32()),
         Minifloat<E4M3FN>: |x| Minifloat::from_f32_unsaturated(x.to_f32()),
         Minifloat<E5M2>: |x| Minifloat::from_f32_unsaturated(x.to_f32());
