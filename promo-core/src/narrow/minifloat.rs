@@ -139,10 +139,11 @@ impl<F: Format> Minifloat<F> {
         Self::from_f64_with(x as f64, saturate)
     }
 
-    /// `x` rounded to nearest even, saturating as ONNX `Cast` does by default:
-    /// out-of-range values and ±∞ become ±`MAX`; NaN becomes NaN. (For ml_dtypes'
-    /// own conversion, which does not saturate, see
-    /// [`from_f32_unsaturated`](Self::from_f32_unsaturated).)
+    /// `x` rounded to nearest even as the format's reference converts by default
+    /// (see [`Reference`](super::Reference)): the ONNX formats saturate as ONNX
+    /// `Cast` does by default (out-of-range values and ±∞ become ±`MAX`), the
+    /// ml_dtypes formats do not (±∞ or NaN, as
+    /// [`from_f32_unsaturated`](Self::from_f32_unsaturated)). NaN becomes NaN.
     ///
     /// ```
     /// use promo_core::narrow::f8e4m3fn;
@@ -150,7 +151,7 @@ impl<F: Format> Minifloat<F> {
     /// assert!(f8e4m3fn::from_f32_unsaturated(1000.0).is_nan());
     /// ```
     pub fn from_f32(x: f32) -> Self {
-        Self::from_f32_with(x, true)
+        Self::from_f32_with(x, F::SPEC.reference == format::Reference::Onnx)
     }
 
     /// `x` rounded to nearest even without saturation, as ml_dtypes converts:
@@ -160,9 +161,14 @@ impl<F: Format> Minifloat<F> {
         Self::from_f32_with(x, false)
     }
 
-    /// [`Minifloat::from_f32`] of an `f64`, rounded once.
+    /// [`Minifloat::from_f32`] of an `f64`: rounded once for the ONNX formats; for the
+    /// ml_dtypes formats rounded to `f32` first, as ml_dtypes converts.
     pub fn from_f64(x: f64) -> Self {
-        Self::from_f64_with(x, true)
+        match F::SPEC.reference {
+            format::Reference::Onnx => Self::from_f64_with(x, true),
+            format::Reference::MlDtypes if x.is_nan() => Self::from_f64_with(x, false),
+            format::Reference::MlDtypes => Self::from_f64_with(x as f32 as f64, false),
+        }
     }
 
     /// [`Minifloat::from_f32_unsaturated`] of an `f64`, rounded once.
@@ -173,6 +179,27 @@ impl<F: Format> Minifloat<F> {
     /// Whether this is a NaN.
     pub const fn is_nan(self) -> bool {
         F::SPEC.is_nan(self.0 as u32)
+    }
+
+    /// The codes of `values` as bytes, without copying (one byte per value, the
+    /// code in its low bits, as a buffer of the dtype holds it). The same as
+    /// `bytemuck::cast_slice(values)`: the type is `bytemuck::Pod`.
+    ///
+    /// ```
+    /// use promo_core::narrow::f8e4m3fn;
+    /// let xs = [f8e4m3fn::ONE, f8e4m3fn::MAX];
+    /// assert_eq!(f8e4m3fn::slice_as_bytes(&xs), [0x38, 0x7e]);
+    /// assert_eq!(f8e4m3fn::slice_from_bytes(&[0x38, 0x7e]), xs);
+    /// ```
+    pub fn slice_as_bytes(values: &[Self]) -> &[u8] {
+        bytemuck::cast_slice(values)
+    }
+
+    /// Bytes as values of the format, without copying (`bytemuck::cast_slice`). Every
+    /// byte is a valid value; in a format narrower than 8 bits, the bits above its
+    /// width are ignored by the value (and kept by [`to_bits`](Self::to_bits)).
+    pub fn slice_from_bytes(bytes: &[u8]) -> &[Self] {
+        bytemuck::cast_slice(bytes)
     }
 }
 
@@ -227,7 +254,8 @@ impl std::error::Error for ParseNarrowError {}
 impl<F: Format> FromStr for Minifloat<F> {
     type Err = ParseNarrowError;
 
-    /// Parses a decimal number (or `inf`, `nan`) and rounds it with saturation.
+    /// Parses a decimal number (or `inf`, `nan`) and rounds it as
+    /// [`Minifloat::from_f64`] does (saturating for the ONNX formats).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let x: f64 = s.trim().parse().map_err(|_| ParseNarrowError(s.to_owned()))?;
         Ok(Self::from_f64(x))
