@@ -414,3 +414,31 @@ fn complex_element_types_are_reexported() {
     assert_eq!(<Complex32 as HasDType>::DTYPE, DType::C64);
     assert_eq!(<Complex64 as HasDType>::DTYPE, DType::C128);
 }
+
+/// f8e8m0's predicates, `abs`, `signum`, `min`/`max` and `classify` against `f32` on
+/// every code (every value is normal in the format, 2^-127 included).
+#[test]
+fn e8m0_behaves_like_f32_on_every_code() {
+    use std::num::FpCategory;
+    for a in (0..=255u8).map(f8e8m0::from_bits) {
+        let v = a.to_f32();
+        assert_eq!(a.is_nan(), v.is_nan());
+        assert_eq!(a.is_finite(), v.is_finite());
+        assert_eq!(a.is_infinite(), v.is_infinite());
+        assert_eq!(a.is_sign_negative(), v.is_sign_negative());
+        assert_eq!(a.is_sign_positive(), v.is_sign_positive());
+        assert!(same_f32(a.abs().to_f32(), v.abs()));
+        assert!(same_f32(a.signum().to_f32(), v.signum()));
+        let class = if v.is_nan() {
+            FpCategory::Nan
+        } else {
+            FpCategory::Normal
+        };
+        assert_eq!(a.classify(), class);
+        for b in (0..=255u8).map(f8e8m0::from_bits) {
+            let w = b.to_f32();
+            assert!(same_f32(a.min(b).to_f32(), v.min(w)), "{a:?}.min({b:?})");
+            assert!(same_f32(a.max(b).to_f32(), v.max(w)), "{a:?}.max({b:?})");
+        }
+    }
+}
