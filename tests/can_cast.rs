@@ -11,12 +11,13 @@ use promo_core::{can_cast, finfo, iinfo, Casting, DType};
 use std::collections::BTreeSet;
 
 /// Every code of `d` as a little-endian buffer (4-bit codes two to a byte, 2-bit
-/// codes four), and the count.
+/// codes four, 6-bit codes one), and the count.
 fn every_code(d: DType) -> (Vec<u8>, usize) {
     match d.bits() {
         8 if d == DType::Bool => (vec![0, 1], 2),
         4 => ((0u8..8).map(|i| (2 * i) | ((2 * i + 1) << 4)).collect(), 16),
         2 => (vec![0b11_10_01_00], 4),
+        6 => ((0..64).collect(), 64),
         8 => ((0..=255).collect(), 256),
         16 => ((0..=u16::MAX).flat_map(u16::to_le_bytes).collect(), 65536),
         bits => panic!("no enumeration for {bits}-bit {d}"),
@@ -76,8 +77,28 @@ fn safe_means_every_value_survives_the_round_trip() {
     }
     use DType::*;
     let small = [
-        Bool, I2, U2, I4, U4, I8, U8, I16, U16, F4E2M1, F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ, F8E8M0,
-        F16, BF16,
+        Bool,
+        I2,
+        U2,
+        I4,
+        U4,
+        I8,
+        U8,
+        I16,
+        U16,
+        F4E2M1,
+        F6E2M3FN,
+        F6E3M2FN,
+        F8E4M3FN,
+        F8E4M3,
+        F8E3M4,
+        F8E4M3B11FNUZ,
+        F8E4M3FNUZ,
+        F8E5M2,
+        F8E5M2FNUZ,
+        F8E8M0,
+        F16,
+        BF16,
     ];
     assert!(small.iter().all(|d| element_size(*d).is_some()));
     assert_eq!(checked, small.len() * numeric().count());

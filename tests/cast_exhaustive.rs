@@ -4,10 +4,16 @@
 //! (`tests/data/cast/exhaustive.json`). One byte per output (4-bit codes unpacked),
 //! two little-endian bytes for f16 and bf16, inputs in increasing bit order.
 //!
+//! The formats only ml_dtypes defines (`f8e4m3`, `f8e3m4`, `f8e4m3b11fnuz`, the f6
+//! formats) are compared in the same way with ml_dtypes 0.6's outputs
+//! (`tests/data/cast/ml_dtypes_exhaustive.json`): its own conversion (promo's
+//! default options for them) and, where the format has an overflow choice,
+//! saturating (the input clamped to ±max, then converted by ml_dtypes).
+//!
 //! The test profile is optimised (`opt-level = 3`); each target takes a few
 //! seconds (conversion on two threads while the previous chunk is hashed).
 
-use promo_core::cast::{CastOptions, Converter, NEWEST_OPSET};
+use promo_core::cast::{element_size, CastOptions, Converter, NEWEST_OPSET};
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
 use promo_tests::data_path;
@@ -21,7 +27,7 @@ const BLOCK: usize = 1 << 14;
 
 /// Bytes per output in the hashed layout (4-bit codes one per byte).
 fn output_bytes(to: DType) -> usize {
-    (to.bits() as usize).div_ceil(8)
+    element_size(to).expect("castable").div_ceil(8)
 }
 
 /// Fills `out` with the outputs for the f32 inputs `start..`, in the hashed layout.
@@ -43,7 +49,7 @@ fn convert_range(converter: &Converter, to: DType, start: u64, out: &mut [u8]) {
         }
         converted.clear();
         converter.convert_into(&input[..count * 4], count, &mut converted);
-        if to.bits() == 4 {
+        if element_size(to) == Some(4) {
             // Unpack, element 0 of each byte in its low nibble.
             for (pair, byte) in block.chunks_exact_mut(2).zip(&converted) {
                 pair[0] = byte & 0xf;
@@ -103,13 +109,13 @@ fn cases() -> Vec<(String, DType, CastOptions, String)> {
         let mut parts = key.split('/');
         let to: DType = parts.next().unwrap().parse().expect("dtype");
         let mut options = CastOptions {
-            saturate: true,
+            saturate: Some(true),
             opset: NEWEST_OPSET,
             round_mode: RoundMode::Up,
         };
         for part in parts {
             match part.split_once('=') {
-                Some(("saturate", v)) => options.saturate = v == "true",
+                Some(("saturate", v)) => options.saturate = Some(v == "true"),
                 Some(("round_mode", v)) => options.round_mode = v.parse().expect("round mode"),
                 Some(("opset", v)) => options.opset = v.parse().expect("opset"),
                 _ => panic!("bad key {key}"),
@@ -159,4 +165,45 @@ fn every_f32_into_f4e2m1_matches_the_reference() {
 #[test]
 fn every_f32_into_f16_and_bf16_matches_the_reference() {
     check(|d| matches!(d, DType::F16 | DType::BF16));
+}
+
+/// Every `f32` key of the ml_dtypes file: `TARGET` (the default options) and
+/// `TARGET/saturate=true`.
+fn ml_dtypes_cases() -> Vec<(String, DType, CastOptions, String)> {
+    let path = data_path("cast/ml_dtypes_exhaustive.json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+    let mut out = Vec::new();
+    for (key, entry) in data.as_object().expect("object") {
+        if key.starts_with('_') || key == "decode" {
+            continue;
+        }
+        let (name, saturate) = match key.split_once('/') {
+            Some((name, "saturate=true")) => (name, Some(true)),
+            None => (key.as_str(), None),
+            _ => panic!("bad key {key}"),
+        };
+        let options = CastOptions {
+            saturate,
+            ..CastOptions::default()
+        };
+        let sha = entry["f32"]["sha256"].as_str().expect("sha256").to_owned();
+        out.push((key.clone(), name.parse().expect("dtype"), options, sha));
+    }
+    out
+}
+
+#[test]
+fn every_f32_into_the_ml_dtypes_formats_matches_ml_dtypes() {
+    let cases = ml_dtypes_cases();
+    assert_eq!(cases.len(), 8, "five formats, three with a saturating key");
+    for (key, to, options, expected) in cases {
+        let started = std::time::Instant::now();
+        let actual = exhaustive_hash(to, options);
+        eprintln!("{key}: {:.1} s", started.elapsed().as_secs_f64());
+        assert_eq!(
+            actual, expected,
+            "{key}: promo's outputs for all 2^32 f32 inputs differ from ml_dtypes'"
+        );
+    }
 }

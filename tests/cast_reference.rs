@@ -75,7 +75,7 @@ fn numbers(v: &Json) -> Vec<u64> {
 
 fn options_of(group: &Json) -> CastOptions {
     CastOptions {
-        saturate: group["saturate"].as_bool().unwrap_or(true),
+        saturate: Some(group["saturate"].as_bool().unwrap_or(true)),
         opset: group["opset"].as_u64().map_or(NEWEST_OPSET, |o| o as u32),
         round_mode: group["round_mode"]
             .as_str()
@@ -200,7 +200,7 @@ fn encode_vectors_match_the_reference() {
                     }
                 }
             }
-            if fnuz && options.saturate && options.opset < 24 {
+            if fnuz && options.saturate == Some(true) && options.opset < 24 {
                 let x = run(from, DType::F64, &[input], &options)[0];
                 if f64::from_bits(x).is_infinite() {
                     // Cast-19/21/23: ±inf saturates to NaN in the FNUZ formats (the
@@ -412,7 +412,7 @@ fn overflow_rounds_once() {
     let above = |x: f64| x * (1.0 + 2f64.powi(-40));
     let below = |x: f64| x * (1.0 - 2f64.powi(-40));
     let wrap = CastOptions {
-        saturate: false,
+        saturate: Some(false),
         ..CastOptions::default()
     };
     let sat = CastOptions::default();

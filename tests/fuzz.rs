@@ -234,10 +234,11 @@ fn fuzz_convert_buffers_of_every_length() {
         let len = rng.below(70);
         let src: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
         let options = CastOptions {
-            saturate: rng.below(2) == 0,
+            saturate: Some(rng.below(2) == 0),
             ..CastOptions::default()
         };
-        let (from_bits, to_bits) = (from.bits() as usize, to.bits() as usize);
+        // Storage widths: a 6-bit float takes a byte.
+        let (from_bits, to_bits) = (element_size(from).unwrap(), element_size(to).unwrap());
         match convert(from, to, &src, &options) {
             Ok(out) => {
                 let count = len * 8 / from_bits;

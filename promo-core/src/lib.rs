@@ -108,6 +108,9 @@ pub use promote::{promote, promote_pair, result_type, Promote, PromoteOp, Promot
 
 /// The element types of half precision, re-exported so that one dependency is enough.
 pub use half::{bf16, f16};
+/// The complex element types (`c64` and `c128`: `num_complex::Complex<f32>` and
+/// `Complex<f64>`), re-exported so that one dependency is enough.
+pub use num_complex::{Complex32, Complex64};
 /// `rules!("rules/mine.toml")`: a rule file of your own crate as a module of marker
 /// types, `Promote` impls and a run-time table (see [`promo_macros::rules!`]).
 pub use promo_macros::rules;

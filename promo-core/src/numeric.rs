@@ -27,9 +27,22 @@
 use crate::narrow::format::{self, NonFinite, Spec};
 use promo_table::{Category, DType};
 
-/// How a float format spells the values that are not finite numbers, and whether
-/// it has a sign: everything [`can_cast`] needs beyond the exponent range and
-/// precision.
+/// The facts of a float format: NumPy's `finfo` fields under NumPy's names
+/// (agreeing with `ml_dtypes.finfo` 0.6 field by field for every narrow format,
+/// `tests/finfo.rs`), and how the format spells the values that are not finite
+/// numbers and whether it has a sign: everything [`can_cast`] needs.
+///
+/// | NumPy | here |
+/// | --- | --- |
+/// | `bits`, `max`, `min`, `smallest_normal`, `smallest_subnormal`, `epsneg`, `resolution`, `precision`, `minexp`, `maxexp`, `machep`, `negep` | fields of the same name |
+/// | `eps`, `tiny`, `nmant`, `nexp`, `iexp` | [`eps`](Self::eps) (also the field `epsilon`), [`tiny`](Self::tiny), [`nmant`](Self::nmant), [`nexp`](Self::nexp), [`iexp`](Self::iexp) |
+///
+/// ```
+/// use promo_core::{finfo, DType};
+/// let e4m3 = finfo(DType::F8E4M3).unwrap();
+/// assert_eq!((e4m3.max, e4m3.eps(), e4m3.tiny()), (240.0, 0.125, 0.015625));
+/// assert_eq!((e4m3.minexp, e4m3.maxexp, e4m3.nmant(), e4m3.precision), (-6, 8, 3, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FloatInfo {
     /// Bits of one value.
@@ -60,6 +73,23 @@ pub struct FloatInfo {
     pub has_infinity: bool,
     /// Whether the format has NaN.
     pub has_nan: bool,
+    /// The distance from 1 to the next smaller value (NumPy `epsneg`).
+    pub epsneg: f64,
+    /// `10^-precision` rounded to the format (NumPy `resolution`).
+    pub resolution: f64,
+    /// Decimal digits of precision (NumPy `precision`): `⌊−log10(eps)⌋`. ml_dtypes'
+    /// quirk, followed here: it states 1 for every float8 format, where the formula
+    /// gives 0 for `f8e4m3*`, `f8e5m2*` and `f8e8m0`.
+    pub precision: u32,
+    /// The exponent of the smallest positive normal value (NumPy `minexp`).
+    pub minexp: i32,
+    /// The smallest power of two that overflows: one more than the exponent of
+    /// `max` (NumPy `maxexp`).
+    pub maxexp: i32,
+    /// `log2(eps)` (NumPy `machep`).
+    pub machep: i32,
+    /// `log2(epsneg)` (NumPy `negep`).
+    pub negep: i32,
 }
 
 impl FloatInfo {
@@ -80,6 +110,15 @@ impl FloatInfo {
             NonFinite::NanNegativeZero | NonFinite::None => (emax_field, all_ones),
         };
         let max = pow2(top_field - bias) * (1.0 + top_fraction as f64 / pow2(man_bits as i32));
+        let minexp = 1 - bias;
+        // Below 1 the spacing halves, unless 1 is the smallest normal value (the
+        // subnormals below it keep the spacing of 1).
+        let negep = if minexp == 0 {
+            -(man_bits as i32)
+        } else {
+            -(man_bits as i32) - 1
+        };
+        let precision = decimal_precision(bits, man_bits);
         FloatInfo {
             bits,
             exp_bits,
@@ -94,6 +133,13 @@ impl FloatInfo {
             has_negative_zero: !matches!(non_finite, NonFinite::NanNegativeZero),
             has_infinity: matches!(non_finite, NonFinite::Ieee),
             has_nan: !matches!(non_finite, NonFinite::None),
+            epsneg: pow2(negep),
+            resolution: round_to_format(ten_to_minus(precision), man_bits, minexp),
+            precision,
+            minexp,
+            maxexp: top_field - bias + 1,
+            machep: -(man_bits as i32),
+            negep,
         }
     }
 
@@ -108,14 +154,80 @@ impl FloatInfo {
         )
     }
 
-    /// Bits of precision: significant bits of a normal value.
-    pub const fn precision(&self) -> u32 {
+    /// NumPy `eps`: the distance from 1 to the next larger value (the field
+    /// `epsilon`).
+    pub const fn eps(&self) -> f64 {
+        self.epsilon
+    }
+
+    /// NumPy `tiny`: the smallest positive normal value (the field `smallest_normal`).
+    pub const fn tiny(&self) -> f64 {
+        self.smallest_normal
+    }
+
+    /// NumPy `nmant`: explicit mantissa bits (the field `man_bits`).
+    pub const fn nmant(&self) -> u32 {
+        self.man_bits
+    }
+
+    /// NumPy `nexp`: exponent bits (the field `exp_bits`).
+    pub const fn nexp(&self) -> u32 {
+        self.exp_bits
+    }
+
+    /// NumPy `iexp`: exponent bits, as [`nexp`](Self::nexp).
+    pub const fn iexp(&self) -> u32 {
+        self.exp_bits
+    }
+
+    /// Significant bits of a normal value (one more than `man_bits`; 1 for
+    /// `f8e8m0`). Not NumPy's `precision`, which counts decimal digits.
+    pub const fn significand_bits(&self) -> u32 {
         if self.has_zero {
             self.man_bits + 1
         } else {
             1
         }
     }
+}
+
+/// NumPy's `precision`, `⌊−log10(2^-man_bits)⌋` (`log10(2)` to six digits is exact
+/// enough up to f64's 52 bits), or 1 for every 8-bit format, as ml_dtypes states it.
+const fn decimal_precision(bits: u32, man_bits: u32) -> u32 {
+    if bits == 8 {
+        1
+    } else {
+        man_bits * 301_030 / 1_000_000
+    }
+}
+
+/// `10^-p` as the nearest `f64`.
+const fn ten_to_minus(p: u32) -> f64 {
+    let mut x = 1.0;
+    let mut i = 0;
+    while i < p {
+        x *= 10.0;
+        i += 1;
+    }
+    1.0 / x
+}
+
+/// Positive normal `x` rounded to nearest, ties to even, in a format with
+/// `man_bits` mantissa bits whose smallest normal exponent is `minexp` (below it,
+/// the subnormal spacing).
+const fn round_to_format(x: f64, man_bits: u32, minexp: i32) -> f64 {
+    let exp = ((x.to_bits() >> 52) as i32) - 1023;
+    let exp = if exp < minexp { minexp } else { exp };
+    let quantum = pow2(exp - man_bits as i32);
+    let q = x / quantum;
+    let n = q as u64;
+    let fraction = q - n as f64;
+    let n = if fraction > 0.5 || (fraction == 0.5 && n % 2 == 1) {
+        n + 1
+    } else {
+        n
+    };
+    n as f64 * quantum
 }
 
 /// 2^e as an `f64`, exact for -1074..=1023 (f64's subnormals included).
@@ -146,6 +258,13 @@ const F8E8M0: FloatInfo = FloatInfo {
     has_negative_zero: false,
     has_infinity: false,
     has_nan: true,
+    epsneg: 0.5,
+    resolution: 0.125,
+    precision: 1,
+    minexp: -127,
+    maxexp: 128,
+    machep: 0,
+    negep: -1,
 };
 
 /// The float format facts of `dtype` (of one component, for complex dtypes), or
@@ -157,6 +276,11 @@ pub const fn finfo(dtype: DType) -> Option<FloatInfo> {
         DType::F8E4M3FNUZ => FloatInfo::of_spec(&format::E4M3FNUZ_SPEC),
         DType::F8E5M2 => FloatInfo::of_spec(&format::E5M2_SPEC),
         DType::F8E5M2FNUZ => FloatInfo::of_spec(&format::E5M2FNUZ_SPEC),
+        DType::F8E4M3 => FloatInfo::of_spec(&format::E4M3_SPEC),
+        DType::F8E3M4 => FloatInfo::of_spec(&format::E3M4_SPEC),
+        DType::F8E4M3B11FNUZ => FloatInfo::of_spec(&format::E4M3B11FNUZ_SPEC),
+        DType::F6E2M3FN => FloatInfo::of_spec(&format::E2M3FN_SPEC),
+        DType::F6E3M2FN => FloatInfo::of_spec(&format::E3M2FN_SPEC),
         DType::F8E8M0 => F8E8M0,
         DType::F16 => F16,
         DType::BF16 => BF16,
@@ -323,7 +447,10 @@ fn is_safe(from: DType, to: DType) -> bool {
 /// none past the format's range.
 fn ints_fit(f: IntInfo, t: &FloatInfo) -> bool {
     let magnitude = f.max.max(-f.min) as f64;
-    t.has_zero && (f.min >= 0 || t.signed) && magnitude <= pow2(t.precision() as i32) && magnitude <= t.max
+    t.has_zero
+        && (f.min >= 0 || t.signed)
+        && magnitude <= pow2(t.significand_bits() as i32)
+        && magnitude <= t.max
 }
 
 /// Every value of `f` is a value of `t`. Every finite value of `f` is a multiple of
@@ -337,7 +464,7 @@ fn floats_fit(f: &FloatInfo, t: &FloatInfo) -> bool {
         && (!f.has_negative_zero || t.has_negative_zero)
         && (!f.has_infinity || t.has_infinity)
         && (!f.has_nan || t.has_nan)
-        && t.precision() >= f.precision()
+        && t.significand_bits() >= f.significand_bits()
         && t.smallest_subnormal <= f.smallest_subnormal
         && t.max >= f.max
 }

@@ -17,10 +17,12 @@ use crate::write::{identity, shown, stdout_is, write_failed, Identity, Output};
 /// The attributes of ONNX `Cast`, shared by both commands.
 #[derive(clap::Args, Clone, Debug)]
 pub struct CastAttributes {
-    /// Clamp out-of-range values to the largest finite value (float 8 and f8e8m0
-    /// targets) instead of giving infinity or NaN.
-    #[arg(long, value_name = "BOOL", default_value = "true", value_parser = parse_bool, action = clap::ArgAction::Set)]
-    saturate: bool,
+    /// Clamp out-of-range values to the largest finite value (float8 and f8e8m0
+    /// targets) instead of giving infinity or NaN. Without it, each target's own
+    /// rule: ONNX formats saturate (ONNX's default), the ml_dtypes formats
+    /// (f8e4m3, f8e3m4, f8e4m3b11fnuz) do not (ml_dtypes' conversion).
+    #[arg(long, value_name = "BOOL", value_parser = parse_bool, action = clap::ArgAction::Set)]
+    saturate: Option<bool>,
     /// The model's opset (before 24, ±inf becomes NaN in the FNUZ formats even with
     /// saturation, as the Cast-19..23 tables say).
     #[arg(long, value_name = "N", default_value_t = NEWEST_OPSET)]
@@ -306,7 +308,7 @@ mod tests {
             "3 -> f8e8m0 0x81 (4)"
         );
         let wrap = CastOptions {
-            saturate: false,
+            saturate: Some(false),
             ..opts()
         };
         assert_eq!(

@@ -50,6 +50,10 @@ macro_rules! table {
     ($($s:ident: $st:ty = $layout:ident / $text:ident),* $(,)?) => {
         /// The dtypes a buffer conversion takes, in table order.
         const CASTABLE: &[DType] = &[$(DType::$s),*];
+        /// Bits each of them takes in a buffer, in table order: the element's own
+        /// width when packed (2 and 4 bits), else whole bytes (a 6-bit float takes
+        /// a byte, as ml_dtypes stores it).
+        const STORAGE_BITS: &[usize] = &[$(<$st as Raw>::BITS),*];
         table!(@rows [$($s: $st),*] [$($s: $st),*]);
     };
     (@rows [$($s:ident: $st:ty),*] $all:tt) => {
@@ -63,9 +67,19 @@ macro_rules! table {
 
 for_each_element!(table);
 
-/// Bits per element of `dtype` in a buffer, if buffers of it can be converted.
+/// Bits per element of `dtype` in a buffer, if buffers of it can be converted: 2
+/// or 4 for the packed types, 8 for the byte formats (the 6-bit floats, one per
+/// byte, included), else the dtype's width.
+///
+/// ```
+/// use promo_core::cast::element_size;
+/// use promo_core::DType;
+/// assert_eq!(element_size(DType::F4E2M1), Some(4));
+/// assert_eq!(element_size(DType::F6E2M3FN), Some(8));
+/// assert_eq!(element_size(DType::C64), None);
+/// ```
 pub fn element_size(dtype: DType) -> Option<usize> {
-    CASTABLE.contains(&dtype).then(|| dtype.bits() as usize)
+    CASTABLE.iter().position(|&c| c == dtype).map(|i| STORAGE_BITS[i])
 }
 
 /// A conversion from one dtype to another, its kernel chosen once.
@@ -122,8 +136,8 @@ impl Converter {
             // A cast to the same type copies the bits (NaN payloads included).
             kernel: if i == j { copy } else { KERNELS[i][j] },
             options,
-            from_bits: from.bits() as usize,
-            to_bits: to.bits() as usize,
+            from_bits: STORAGE_BITS[i],
+            to_bits: STORAGE_BITS[j],
         })
     }
 

@@ -107,7 +107,7 @@ mod tests {
         for options in [
             CastOptions::default(),
             CastOptions {
-                saturate: false,
+                saturate: Some(false),
                 ..CastOptions::default()
             },
         ] {

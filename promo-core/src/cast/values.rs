@@ -3,7 +3,7 @@
 
 use super::options::CastOptions;
 use crate::element::for_each_element;
-use crate::narrow::{f8e8m0, format, i2, i4, int_to_f64_round_odd, u2, u4, Format, Minifloat};
+use crate::narrow::{f8e8m0, format, i2, i4, int_to_f64_round_odd, u2, u4, Format, Minifloat, Reference};
 use half::{bf16, f16};
 
 /// Casts `value` to `T` as ONNX `Cast` does with `options`.
@@ -322,26 +322,40 @@ impl CastTarget for bf16 {
 }
 
 impl<F: Format> CastTarget for Minifloat<F> {
-    /// See [`Minifloat::from_f64`]: with `saturate` and an opset before 24, ±∞
-    /// becomes NaN in the FNUZ formats; f4e2m1 always saturates (to ±6, ±∞ too).
+    /// See [`Minifloat::from_f64_with`], saturating as
+    /// [`CastOptions::saturates`] says for the format's [`Reference`]. ONNX formats:
+    /// with `saturate` and an opset before 24, ±∞ becomes NaN in the FNUZ formats.
+    /// ml_dtypes formats: the value is rounded to `f32` first, as ml_dtypes converts
+    /// (an `f64` can round twice); the opset does not apply. Formats without
+    /// infinity or NaN always saturate (f4e2m1 to ±6, ±∞ too).
     #[inline]
     fn from_value(value: Value, options: &CastOptions) -> Self {
         let x = as_f64(value);
-        match F::SPEC.non_finite {
-            format::NonFinite::None => Minifloat::from_f64_with(x, true),
-            format::NonFinite::NanNegativeZero if x.is_infinite() && options.fnuz_inf_is_nan() => {
+        let saturate = options.saturates(F::SPEC.reference);
+        match (F::SPEC.reference, F::SPEC.non_finite) {
+            (Reference::MlDtypes, _) => {
+                let x = if x.is_nan() { x } else { x as f32 as f64 };
+                Minifloat::from_f64_with(x, saturate)
+            }
+            (_, format::NonFinite::None) => Minifloat::from_f64_with(x, true),
+            (_, format::NonFinite::NanNegativeZero) if x.is_infinite() && options.fnuz_inf_is_nan() => {
                 Minifloat::from_bits(F::SPEC.nan.0 as u8)
             }
-            _ => Minifloat::from_f64_with(x, options.saturate),
+            _ => Minifloat::from_f64_with(x, saturate),
         }
     }
 }
 
 impl CastTarget for f8e8m0 {
-    /// See [`f8e8m0::from_f64_with`].
+    /// See [`f8e8m0::from_f64_with`] (an ONNX format: saturating unless
+    /// `saturate` is `Some(false)`).
     #[inline]
     fn from_value(value: Value, options: &CastOptions) -> Self {
-        f8e8m0::from_f64_with(as_f64(value), options.saturate, options.round_mode)
+        f8e8m0::from_f64_with(
+            as_f64(value),
+            options.saturates(Reference::Onnx),
+            options.round_mode,
+        )
     }
 }
 

@@ -62,6 +62,74 @@ impl f8e8m0 {
         self.0 == 0xff
     }
 
+    /// Whether this is a number (every code but NaN; there is no infinity).
+    pub const fn is_finite(self) -> bool {
+        !self.is_nan()
+    }
+
+    /// Always `false`: the format has no infinity.
+    pub const fn is_infinite(self) -> bool {
+        false
+    }
+
+    /// Whether this is a number: every value is normal (no zero, no subnormals;
+    /// 2^-127 is the smallest normal value, as `ml_dtypes.finfo` says).
+    pub const fn is_normal(self) -> bool {
+        !self.is_nan()
+    }
+
+    /// [`FpCategory::Nan`](core::num::FpCategory::Nan) or
+    /// [`Normal`](core::num::FpCategory::Normal) (see [`is_normal`](Self::is_normal)).
+    pub const fn classify(self) -> core::num::FpCategory {
+        if self.is_nan() {
+            core::num::FpCategory::Nan
+        } else {
+            core::num::FpCategory::Normal
+        }
+    }
+
+    /// Always `true`: the format has no sign (its NaN decodes to a positive NaN).
+    pub const fn is_sign_positive(self) -> bool {
+        true
+    }
+
+    /// Always `false`.
+    pub const fn is_sign_negative(self) -> bool {
+        false
+    }
+
+    /// The value itself (every value is positive).
+    pub const fn abs(self) -> Self {
+        self
+    }
+
+    /// `1` for a number, NaN for NaN, as [`f32::signum`].
+    pub const fn signum(self) -> Self {
+        if self.is_nan() {
+            self
+        } else {
+            Self::ONE
+        }
+    }
+
+    /// The smaller value; if one is NaN, the other, as [`f32::min`].
+    pub const fn min(self, other: Self) -> Self {
+        if self.is_nan() || (!other.is_nan() && other.0 < self.0) {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The larger value; if one is NaN, the other, as [`f32::max`].
+    pub const fn max(self, other: Self) -> Self {
+        if self.is_nan() || (!other.is_nan() && other.0 > self.0) {
+            other
+        } else {
+            self
+        }
+    }
+
     /// The exact value (`0xff` is a quiet positive NaN).
     pub fn to_f32(self) -> f32 {
         match self.0 {

@@ -1,15 +1,25 @@
 //! The narrow floating-point formats as data: one [`Spec`] per format, and the
 //! bit-level encoder and decoder every format shares.
 //!
-//! | format | bits | exp | man | bias | max | infinity | NaN | −0 |
-//! | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | `f8e4m3fn` | 8 | 4 | 3 | 7 | 448 | none | `S.1111.111` | yes |
-//! | `f8e4m3fnuz` | 8 | 4 | 3 | 8 | 240 | none | `0x80` only | no |
-//! | `f8e5m2` | 8 | 5 | 2 | 15 | 57344 | `S.11111.00` | `S.11111.xx`, xx ≠ 0 | yes |
-//! | `f8e5m2fnuz` | 8 | 5 | 2 | 16 | 57344 | none | `0x80` only | no |
-//! | `f4e2m1` | 4 | 2 | 1 | 1 | 6 | none | none | yes |
-//! | `f16` | 16 | 5 | 10 | 15 | 65504 | IEEE | IEEE | yes |
-//! | `bf16` | 16 | 8 | 7 | 127 | 3.39e38 | IEEE | IEEE | yes |
+//! | format | bits | exp | man | bias | max | infinity | NaN | −0 | reference |
+//! | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | `f8e4m3fn` | 8 | 4 | 3 | 7 | 448 | none | `S.1111.111` | yes | ONNX |
+//! | `f8e4m3fnuz` | 8 | 4 | 3 | 8 | 240 | none | `0x80` only | no | ONNX |
+//! | `f8e5m2` | 8 | 5 | 2 | 15 | 57344 | `S.11111.00` | `S.11111.xx`, xx ≠ 0 | yes | ONNX |
+//! | `f8e5m2fnuz` | 8 | 5 | 2 | 16 | 57344 | none | `0x80` only | no | ONNX |
+//! | `f4e2m1` | 4 | 2 | 1 | 1 | 6 | none | none | yes | ONNX |
+//! | `f8e4m3` | 8 | 4 | 3 | 7 | 240 | `S.1111.000` | `S.1111.xxx`, xxx ≠ 0 | yes | ml_dtypes |
+//! | `f8e3m4` | 8 | 3 | 4 | 3 | 15.5 | `S.111.0000` | `S.111.xxxx`, xxxx ≠ 0 | yes | ml_dtypes |
+//! | `f8e4m3b11fnuz` | 8 | 4 | 3 | 11 | 30 | none | `0x80` only | no | ml_dtypes |
+//! | `f6e2m3fn` | 6 | 2 | 3 | 1 | 7.5 | none | none | yes | ml_dtypes |
+//! | `f6e3m2fn` | 6 | 3 | 2 | 3 | 28 | none | none | yes | ml_dtypes |
+//! | `f16` | 16 | 5 | 10 | 15 | 65504 | IEEE | IEEE | yes | |
+//! | `bf16` | 16 | 8 | 7 | 127 | 3.39e38 | IEEE | IEEE | yes | |
+//!
+//! The reference ([`Reference`]) is whose conversions a format follows bit for bit:
+//! ONNX `Cast` (saturating by default) or ml_dtypes `astype` (never saturating unless
+//! asked; wider sources rounded to `f32` first). A 6-bit code lies in the low six
+//! bits of a byte, as ml_dtypes stores it.
 //!
 //! `f8e8m0` (an unsigned power of two) has its own rules, in `e8m0`.
 
@@ -24,6 +34,18 @@ pub enum NonFinite {
     NanNegativeZero,
     /// Finite only, no NaN at all.
     None,
+}
+
+/// Whose conversions a format follows, bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// ONNX `Cast`: `saturate` defaults to true; a wider source is rounded once.
+    Onnx,
+    /// ml_dtypes `astype`: no saturation unless asked (±∞ where the format has it,
+    /// else NaN; formats with neither clamp); a source wider than `f32` (`f64`, a
+    /// large integer) is rounded to `f32` first, then to the format, as ml_dtypes
+    /// converts it (so `f64` can round twice).
+    MlDtypes,
 }
 
 /// The parameters of one floating-point format.
@@ -42,6 +64,8 @@ pub struct Spec {
     /// The code of a NaN with the sign bit clear and with it set, as the ONNX
     /// reference produces them.
     pub nan: (u32, u32),
+    /// Whose conversions the format follows.
+    pub reference: Reference,
 }
 
 /// float8 E4M3FN.
@@ -52,6 +76,7 @@ pub const E4M3FN_SPEC: Spec = Spec {
     bias: 7,
     non_finite: NonFinite::NanAllOnes,
     nan: (0x7f, 0xff),
+    reference: Reference::Onnx,
 };
 /// float8 E4M3FNUZ.
 pub const E4M3FNUZ_SPEC: Spec = Spec {
@@ -61,6 +86,7 @@ pub const E4M3FNUZ_SPEC: Spec = Spec {
     bias: 8,
     non_finite: NonFinite::NanNegativeZero,
     nan: (0x80, 0x80),
+    reference: Reference::Onnx,
 };
 /// float8 E5M2.
 pub const E5M2_SPEC: Spec = Spec {
@@ -70,6 +96,7 @@ pub const E5M2_SPEC: Spec = Spec {
     bias: 15,
     non_finite: NonFinite::Ieee,
     nan: (0x7e, 0xfe),
+    reference: Reference::Onnx,
 };
 /// float8 E5M2FNUZ.
 pub const E5M2FNUZ_SPEC: Spec = Spec {
@@ -79,6 +106,7 @@ pub const E5M2FNUZ_SPEC: Spec = Spec {
     bias: 16,
     non_finite: NonFinite::NanNegativeZero,
     nan: (0x80, 0x80),
+    reference: Reference::Onnx,
 };
 /// float4 E2M1. The reference (ml_dtypes) turns NaN into `0x8` (−0) and −NaN
 /// into `0x0` (+0).
@@ -89,6 +117,61 @@ pub const E2M1_SPEC: Spec = Spec {
     bias: 1,
     non_finite: NonFinite::None,
     nan: (0x8, 0x0),
+    reference: Reference::Onnx,
+};
+/// float8 E4M3 in the IEEE style (ml_dtypes `float8_e4m3`): ±∞ is `S.1111.000`, NaN
+/// the other all-ones-exponent codes; ml_dtypes gives `0x7c` / `0xfc` for NaN.
+pub const E4M3_SPEC: Spec = Spec {
+    name: "f8e4m3",
+    exp_bits: 4,
+    man_bits: 3,
+    bias: 7,
+    non_finite: NonFinite::Ieee,
+    nan: (0x7c, 0xfc),
+    reference: Reference::MlDtypes,
+};
+/// float8 E3M4 in the IEEE style (ml_dtypes `float8_e3m4`); NaN is `0x78` / `0xf8`.
+pub const E3M4_SPEC: Spec = Spec {
+    name: "f8e3m4",
+    exp_bits: 3,
+    man_bits: 4,
+    bias: 3,
+    non_finite: NonFinite::Ieee,
+    nan: (0x78, 0xf8),
+    reference: Reference::MlDtypes,
+};
+/// float8 E4M3 with bias 11 (ml_dtypes `float8_e4m3b11fnuz`): finite only, `0x80`
+/// the one NaN, no −0.
+pub const E4M3B11FNUZ_SPEC: Spec = Spec {
+    name: "f8e4m3b11fnuz",
+    exp_bits: 4,
+    man_bits: 3,
+    bias: 11,
+    non_finite: NonFinite::NanNegativeZero,
+    nan: (0x80, 0x80),
+    reference: Reference::MlDtypes,
+};
+/// float6 E2M3FN (OCP MX, ml_dtypes `float6_e2m3fn`): no infinity, no NaN. ml_dtypes
+/// turns NaN into `0x20` (−0) and −NaN into `0x00` (+0), as for f4e2m1.
+pub const E2M3FN_SPEC: Spec = Spec {
+    name: "f6e2m3fn",
+    exp_bits: 2,
+    man_bits: 3,
+    bias: 1,
+    non_finite: NonFinite::None,
+    nan: (0x20, 0x00),
+    reference: Reference::MlDtypes,
+};
+/// float6 E3M2FN (OCP MX, ml_dtypes `float6_e3m2fn`): no infinity, no NaN; NaN as
+/// for E2M3FN.
+pub const E3M2FN_SPEC: Spec = Spec {
+    name: "f6e3m2fn",
+    exp_bits: 3,
+    man_bits: 2,
+    bias: 3,
+    non_finite: NonFinite::None,
+    nan: (0x20, 0x00),
+    reference: Reference::MlDtypes,
 };
 /// IEEE binary16 (NaN payloads are handled by the caller, see `cast`).
 pub const F16_SPEC: Spec = Spec {
@@ -98,6 +181,7 @@ pub const F16_SPEC: Spec = Spec {
     bias: 15,
     non_finite: NonFinite::Ieee,
     nan: (0x7e00, 0xfe00),
+    reference: Reference::Onnx,
 };
 /// bfloat16.
 pub const BF16_SPEC: Spec = Spec {
@@ -107,6 +191,7 @@ pub const BF16_SPEC: Spec = Spec {
     bias: 127,
     non_finite: NonFinite::Ieee,
     nan: (0x7fc0, 0xffc0),
+    reference: Reference::Onnx,
 };
 
 impl Spec {
@@ -306,5 +391,10 @@ mod tests {
         assert_eq!(E2M1_SPEC.max_code(), 0x7);
         assert_eq!(F16_SPEC.max_code(), 0x7bff);
         assert_eq!(BF16_SPEC.max_code(), 0x7f7f);
+        assert_eq!(E4M3_SPEC.max_code(), 0x77);
+        assert_eq!(E3M4_SPEC.max_code(), 0x6f);
+        assert_eq!(E4M3B11FNUZ_SPEC.max_code(), 0x7f);
+        assert_eq!(E2M3FN_SPEC.max_code(), 0x1f);
+        assert_eq!(E3M2FN_SPEC.max_code(), 0x1f);
     }
 }

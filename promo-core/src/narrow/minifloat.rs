@@ -34,6 +34,16 @@ formats! {
     E5M2FNUZ => format::E5M2FNUZ_SPEC;
     /// Marker of float4 E2M1.
     E2M1 => format::E2M1_SPEC;
+    /// Marker of float8 E4M3 (IEEE style, ml_dtypes).
+    E4M3 => format::E4M3_SPEC;
+    /// Marker of float8 E3M4 (IEEE style, ml_dtypes).
+    E3M4 => format::E3M4_SPEC;
+    /// Marker of float8 E4M3B11FNUZ (ml_dtypes).
+    E4M3B11FNUZ => format::E4M3B11FNUZ_SPEC;
+    /// Marker of float6 E2M3FN (ml_dtypes).
+    E2M3FN => format::E2M3FN_SPEC;
+    /// Marker of float6 E3M2FN (ml_dtypes).
+    E3M2FN => format::E3M2FN_SPEC;
 }
 
 /// A narrow float: the bits of one value of format `F`, in the low bits of a byte.
@@ -78,15 +88,16 @@ impl<F: Format> Minifloat<F> {
     /// 1.0.
     pub const ONE: Self = Self::from_bits(((F::SPEC.bias as u32) << F::SPEC.man_bits) as u8);
     /// The NaN the reference produces for a positive NaN input, or `None` where the
-    /// format has no NaN (f4e2m1). Each format with a NaN also has a `NAN` constant.
+    /// format has no NaN (f4e2m1, the f6 formats). Each format with a NaN also has a
+    /// `NAN` constant.
     pub const fn nan() -> Option<Self> {
         match F::SPEC.non_finite {
             format::NonFinite::None => None,
             _ => Some(Self::from_bits(F::SPEC.nan.0 as u8)),
         }
     }
-    /// +∞, or `None` where the format has none (only E5M2 has ±∞; it also has an
-    /// `INFINITY` constant).
+    /// +∞, or `None` where the format has none (E5M2, E4M3 and E3M4 have ±∞; they
+    /// also have `INFINITY` and `NEG_INFINITY` constants).
     pub const fn infinity() -> Option<Self> {
         match F::SPEC.inf_code() {
             Some(code) => Some(Self::from_bits(code as u8)),
@@ -111,11 +122,14 @@ impl<F: Format> Minifloat<F> {
         self.to_f64() as f32
     }
 
-    /// `x` rounded to nearest, ties to even, with ONNX `Cast`'s `saturate` rule:
+    /// `x` rounded to nearest, ties to even, once, with ONNX `Cast`'s `saturate` rule:
     /// out-of-range values and infinities become ±`MAX` when `saturate` is set,
-    /// else infinity (E5M2) or NaN (the finite-only formats). NaN becomes the
-    /// format's NaN; f4e2m1, which has none, gives `0x8` for NaN and `0x0` for
-    /// −NaN as the reference (ml_dtypes) does, and always saturates.
+    /// else infinity (E5M2, E4M3, E3M4) or NaN (the finite-only formats). NaN becomes
+    /// the format's NaN; f4e2m1 and the f6 formats, which have none, give −0 for NaN
+    /// and +0 for −NaN as ml_dtypes does, and always saturate.
+    ///
+    /// (ml_dtypes rounds an `f64` to `f32` first; [`cast`](crate::cast) does that for
+    /// the ml_dtypes formats, this function rounds once.)
     pub fn from_f64_with(x: f64, saturate: bool) -> Self {
         Self::from_bits(F::SPEC.encode(x, saturate) as u8)
     }
@@ -125,8 +139,11 @@ impl<F: Format> Minifloat<F> {
         Self::from_f64_with(x as f64, saturate)
     }
 
-    /// `x` rounded to nearest even, saturating as ONNX `Cast` does by default:
-    /// out-of-range values and ±∞ become ±`MAX`; NaN becomes NaN.
+    /// `x` rounded to nearest even as the format's reference converts by default
+    /// (see [`Reference`](super::Reference)): the ONNX formats saturate as ONNX
+    /// `Cast` does by default (out-of-range values and ±∞ become ±`MAX`), the
+    /// ml_dtypes formats do not (±∞ or NaN, as
+    /// [`from_f32_unsaturated`](Self::from_f32_unsaturated)). NaN becomes NaN.
     ///
     /// ```
     /// use promo_core::narrow::f8e4m3fn;
@@ -134,18 +151,24 @@ impl<F: Format> Minifloat<F> {
     /// assert!(f8e4m3fn::from_f32_unsaturated(1000.0).is_nan());
     /// ```
     pub fn from_f32(x: f32) -> Self {
-        Self::from_f32_with(x, true)
+        Self::from_f32_with(x, F::SPEC.reference == format::Reference::Onnx)
     }
 
     /// `x` rounded to nearest even without saturation, as ml_dtypes converts:
-    /// out-of-range values become ±∞ (E5M2) or NaN (the finite-only formats).
+    /// out-of-range values become ±∞ (E5M2, E4M3, E3M4) or NaN (the finite-only
+    /// formats; f4e2m1 and the f6 formats, with neither, saturate).
     pub fn from_f32_unsaturated(x: f32) -> Self {
         Self::from_f32_with(x, false)
     }
 
-    /// [`Minifloat::from_f32`] of an `f64`, rounded once.
+    /// [`Minifloat::from_f32`] of an `f64`: rounded once for the ONNX formats; for the
+    /// ml_dtypes formats rounded to `f32` first, as ml_dtypes converts.
     pub fn from_f64(x: f64) -> Self {
-        Self::from_f64_with(x, true)
+        match F::SPEC.reference {
+            format::Reference::Onnx => Self::from_f64_with(x, true),
+            format::Reference::MlDtypes if x.is_nan() => Self::from_f64_with(x, false),
+            format::Reference::MlDtypes => Self::from_f64_with(x as f32 as f64, false),
+        }
     }
 
     /// [`Minifloat::from_f32_unsaturated`] of an `f64`, rounded once.
@@ -156,6 +179,27 @@ impl<F: Format> Minifloat<F> {
     /// Whether this is a NaN.
     pub const fn is_nan(self) -> bool {
         F::SPEC.is_nan(self.0 as u32)
+    }
+
+    /// The codes of `values` as bytes, without copying (one byte per value, the
+    /// code in its low bits, as a buffer of the dtype holds it). The same as
+    /// `bytemuck::cast_slice(values)`: the type is `bytemuck::Pod`.
+    ///
+    /// ```
+    /// use promo_core::narrow::f8e4m3fn;
+    /// let xs = [f8e4m3fn::ONE, f8e4m3fn::MAX];
+    /// assert_eq!(f8e4m3fn::slice_as_bytes(&xs), [0x38, 0x7e]);
+    /// assert_eq!(f8e4m3fn::slice_from_bytes(&[0x38, 0x7e]), xs);
+    /// ```
+    pub fn slice_as_bytes(values: &[Self]) -> &[u8] {
+        bytemuck::cast_slice(values)
+    }
+
+    /// Bytes as values of the format, without copying (`bytemuck::cast_slice`). Every
+    /// byte is a valid value; in a format narrower than 8 bits, the bits above its
+    /// width are ignored by the value (and kept by [`to_bits`](Self::to_bits)).
+    pub fn slice_from_bytes(bytes: &[u8]) -> &[Self] {
+        bytemuck::cast_slice(bytes)
     }
 }
 
@@ -210,7 +254,8 @@ impl std::error::Error for ParseNarrowError {}
 impl<F: Format> FromStr for Minifloat<F> {
     type Err = ParseNarrowError;
 
-    /// Parses a decimal number (or `inf`, `nan`) and rounds it with saturation.
+    /// Parses a decimal number (or `inf`, `nan`) and rounds it as
+    /// [`Minifloat::from_f64`] does (saturating for the ONNX formats).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let x: f64 = s.trim().parse().map_err(|_| ParseNarrowError(s.to_owned()))?;
         Ok(Self::from_f64(x))
@@ -226,7 +271,9 @@ unsafe impl<F: Format> bytemuck::Pod for Minifloat<F> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz};
+    use crate::narrow::{
+        f4e2m1, f6e2m3fn, f6e3m2fn, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz,
+    };
     use proptest::prelude::*;
 
     /// Every code of `F` with its value.
@@ -297,6 +344,11 @@ mod tests {
         decode_encode_is_identity::<E5M2>();
         decode_encode_is_identity::<E5M2FNUZ>();
         decode_encode_is_identity::<E2M1>();
+        decode_encode_is_identity::<E4M3>();
+        decode_encode_is_identity::<E3M4>();
+        decode_encode_is_identity::<E4M3B11FNUZ>();
+        decode_encode_is_identity::<E2M3FN>();
+        decode_encode_is_identity::<E3M2FN>();
     }
 
     #[test]
@@ -321,6 +373,16 @@ mod tests {
         assert_eq!(f8e5m2::INFINITY.to_f64(), f64::INFINITY);
         assert_eq!(f8e5m2::NEG_INFINITY.to_f64(), f64::NEG_INFINITY);
         assert!(f8e4m3fnuz::infinity().is_none());
+        assert_eq!(f8e4m3::MAX.to_f64(), 240.0);
+        assert_eq!(f8e3m4::MAX.to_f64(), 15.5);
+        assert_eq!(f8e4m3b11fnuz::MAX.to_f64(), 30.0);
+        assert_eq!(f6e2m3fn::MAX.to_f64(), 7.5);
+        assert_eq!(f6e3m2fn::MAX.to_f64(), 28.0);
+        assert_eq!(f6e2m3fn::MIN.to_bits(), 0x3f);
+        assert_eq!(f8e4m3::INFINITY.to_bits(), 0x78);
+        assert_eq!(f8e3m4::NEG_INFINITY.to_bits(), 0xf0);
+        assert_eq!(f6e3m2fn::from_bits(0xff).to_bits(), 0x3f);
+        assert!(f6e2m3fn::nan().is_none() && f8e4m3b11fnuz::NAN.is_nan());
     }
 
     #[test]
@@ -363,6 +425,11 @@ mod tests {
             check_nearest::<E5M2>(x);
             check_nearest::<E5M2FNUZ>(x);
             check_nearest::<E2M1>(x);
+            check_nearest::<E4M3>(x);
+            check_nearest::<E3M4>(x);
+            check_nearest::<E4M3B11FNUZ>(x);
+            check_nearest::<E2M3FN>(x);
+            check_nearest::<E3M2FN>(x);
         }
 
         #[test]

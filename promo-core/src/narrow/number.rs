@@ -5,10 +5,13 @@
 //!
 //! Arithmetic: see the [`narrow`](super#arithmetic) module docs.
 
-use super::minifloat::{Format, Minifloat, E2M1, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ};
+use super::minifloat::{
+    Format, Minifloat, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ,
+};
 use super::{f8e8m0, i2, i4, u2, u4, NonFinite};
 use core::cmp::Ordering;
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::num::FpCategory;
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign};
 use half::{bf16, f16};
 
 macro_rules! nan_constant {
@@ -22,14 +25,25 @@ macro_rules! nan_constant {
         }
     )*};
 }
-nan_constant!(E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ);
+nan_constant!(E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ, E4M3, E3M4, E4M3B11FNUZ);
 
-impl Minifloat<E5M2> {
-    /// +∞.
-    pub const INFINITY: Self = Self::from_bits(0x7c);
-    /// −∞.
-    pub const NEG_INFINITY: Self = Self::from_bits(0xfc);
+macro_rules! infinity_constants {
+    ($($marker:ident),*) => {$(
+        impl Minifloat<$marker> {
+            /// +∞.
+            pub const INFINITY: Self = match Self::infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+            /// −∞.
+            pub const NEG_INFINITY: Self = match Self::neg_infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+        }
+    )*};
 }
+infinity_constants!(E5M2, E4M3, E3M4);
 
 impl<F: Format> Minifloat<F> {
     /// The total order of IEEE 754 `totalOrder`, as [`f32::total_cmp`]: −NaN < −∞ <
@@ -87,7 +101,106 @@ macro_rules! arithmetic {
         }
     )*};
 }
-arithmetic!(Add add AddAssign add_assign +, Sub sub SubAssign sub_assign -, Mul mul MulAssign mul_assign *, Div div DivAssign div_assign /);
+arithmetic!(Add add AddAssign add_assign +, Sub sub SubAssign sub_assign -, Mul mul MulAssign mul_assign *, Div div DivAssign div_assign /, Rem rem RemAssign rem_assign %);
+
+/// What `half` gives `f16`, for every narrow float: the IEEE predicates, `abs`,
+/// `signum`, NaN-aware `min`/`max` and `classify`, each what `f32` answers for the
+/// value (`tests/narrow_numbers.rs` checks every code). The formats without NaN or
+/// infinity simply never report one; the FNUZ formats' one NaN, `0x80`, has its sign
+/// bit set (and decodes to −NaN, as in the references).
+impl<F: Format> Minifloat<F> {
+    /// The sign bit of the format.
+    const SIGN: u8 = F::SPEC.sign_bit() as u8;
+
+    /// Whether this is ±∞.
+    pub const fn is_infinite(self) -> bool {
+        match F::SPEC.inf_code() {
+            Some(inf) => (self.to_bits() & !Self::SIGN) as u32 == inf,
+            None => false,
+        }
+    }
+
+    /// Whether this is neither ±∞ nor NaN.
+    pub const fn is_finite(self) -> bool {
+        !self.is_nan() && !self.is_infinite()
+    }
+
+    /// Whether this is a normal number: not zero, subnormal, ±∞ or NaN.
+    pub const fn is_normal(self) -> bool {
+        matches!(self.classify(), FpCategory::Normal)
+    }
+
+    /// Whether this is a subnormal number.
+    pub const fn is_subnormal(self) -> bool {
+        matches!(self.classify(), FpCategory::Subnormal)
+    }
+
+    /// The category of the value, as [`f32::classify`] (with the format's own
+    /// subnormal range: exponent field zero).
+    pub const fn classify(self) -> FpCategory {
+        let magnitude = self.to_bits() & !Self::SIGN;
+        if self.is_nan() {
+            FpCategory::Nan
+        } else if self.is_infinite() {
+            FpCategory::Infinite
+        } else if magnitude == 0 {
+            FpCategory::Zero
+        } else if (magnitude as u32) >> F::SPEC.man_bits == 0 {
+            FpCategory::Subnormal
+        } else {
+            FpCategory::Normal
+        }
+    }
+
+    /// Whether the sign bit is set (−0 and negative NaNs included).
+    pub const fn is_sign_negative(self) -> bool {
+        self.to_bits() & Self::SIGN != 0
+    }
+
+    /// Whether the sign bit is clear.
+    pub const fn is_sign_positive(self) -> bool {
+        !self.is_sign_negative()
+    }
+
+    /// The absolute value: the sign bit cleared (a NaN stays a NaN: the FNUZ
+    /// formats' `0x80` is kept).
+    pub const fn abs(self) -> Self {
+        if self.is_nan() && F::SPEC.non_finite as u8 == NonFinite::NanNegativeZero as u8 {
+            return self;
+        }
+        Self::from_bits(self.to_bits() & !Self::SIGN)
+    }
+
+    /// `1` for a positive value (+0 and +∞ included), `−1` for a negative one, NaN
+    /// for NaN, as [`f32::signum`].
+    pub fn signum(self) -> Self {
+        if self.is_nan() {
+            self
+        } else if self.is_sign_negative() {
+            -Self::ONE
+        } else {
+            Self::ONE
+        }
+    }
+
+    /// The smaller value; if one is NaN, the other, as [`f32::min`].
+    pub fn min(self, other: Self) -> Self {
+        if self.is_nan() || other < self {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The larger value; if one is NaN, the other, as [`f32::max`].
+    pub fn max(self, other: Self) -> Self {
+        if self.is_nan() || other > self {
+            other
+        } else {
+            self
+        }
+    }
+}
 
 impl<F: Format> From<Minifloat<F>> for f32 {
     /// Exact: every narrow value is an `f32`.
@@ -121,6 +234,11 @@ widen! {
     Minifloat<E4M3FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E5M2> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E5M2FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E4M3> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E3M4> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E4M3B11FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E2M3FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
+    Minifloat<E3M2FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
     Minifloat<E2M1> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32()),
         Minifloat<E4M3FN>: |x| Minifloat::from_f32_unsaturated(x.to_f32()),
         Minifloat<E5M2>: |x| Minifloat::from_f32_unsaturated(x.to_f32());
@@ -189,7 +307,7 @@ int4_try_from! {
 #[cfg(feature = "num-traits")]
 mod num {
     use super::*;
-    use num_traits::{Bounded, FromPrimitive, NumCast, One, ToPrimitive, Zero};
+    use num_traits::{Bounded, FromPrimitive, Num, NumCast, One, ToPrimitive, Zero};
 
     impl<F: Format> Zero for Minifloat<F> {
         fn zero() -> Self {
@@ -231,19 +349,20 @@ mod num {
     }
 
     impl<F: Format> FromPrimitive for Minifloat<F> {
-        /// Rounded to nearest even, saturating (ONNX `Cast`'s default).
+        /// Rounded to nearest even as [`Minifloat::from_f64`] (saturating for the ONNX
+        /// formats, as ONNX `Cast`'s default).
         fn from_i64(n: i64) -> Option<Self> {
             Some(Self::from_f64(crate::narrow::int_to_f64_round_odd(n.into())))
         }
-        /// Rounded to nearest even, saturating.
+        /// Rounded to nearest even, as `from_i64`.
         fn from_u64(n: u64) -> Option<Self> {
             Some(Self::from_f64(crate::narrow::int_to_f64_round_odd(n.into())))
         }
-        /// Rounded to nearest even, saturating.
+        /// [`Minifloat::from_f32`].
         fn from_f32(x: f32) -> Option<Self> {
             Some(Minifloat::from_f32(x))
         }
-        /// Rounded to nearest even once, saturating.
+        /// [`Minifloat::from_f64`].
         fn from_f64(x: f64) -> Option<Self> {
             Some(Minifloat::from_f64(x))
         }
@@ -253,6 +372,143 @@ mod num {
         fn from<T: ToPrimitive>(n: T) -> Option<Self> {
             n.to_f64().map(Minifloat::from_f64)
         }
+    }
+
+    impl<F: Format> Num for Minifloat<F> {
+        type FromStrRadixErr = num_traits::ParseFloatError;
+
+        /// Parsed as an `f32` in `radix`, then rounded as [`Minifloat::from_f32`].
+        fn from_str_radix(s: &str, radix: u32) -> Result<Self, Self::FromStrRadixErr> {
+            <f32 as Num>::from_str_radix(s, radix).map(Minifloat::from_f32)
+        }
+    }
+
+    /// `f32`'s function of the value, rounded to the format without saturation
+    /// (as the arithmetic operators round).
+    macro_rules! via_f32 {
+        ($($name:ident($($arg:ident),*)),* $(,)?) => {$(
+            fn $name(self $(, $arg: Self)*) -> Self {
+                Self::from_f32_unsaturated(num_traits::Float::$name(self.to_f32() $(, $arg.to_f32())*))
+            }
+        )*};
+    }
+
+    /// Every method is `f32`'s on the exact value, rounded once to the format without
+    /// saturation, as the arithmetic operators are. For a format without NaN,
+    /// [`nan`](num_traits::Float::nan) is what NaN converts to (f4e2m1 and the f6
+    /// formats: −0, as ml_dtypes gives); for one without infinity,
+    /// [`infinity`](num_traits::Float::infinity) is what ∞ converts to without
+    /// saturation (NaN, or `MAX` where there is no NaN either).
+    impl<F: Format> num_traits::Float for Minifloat<F> {
+        fn nan() -> Self {
+            Self::from_f32_unsaturated(f32::NAN)
+        }
+        fn infinity() -> Self {
+            Self::from_f32_unsaturated(f32::INFINITY)
+        }
+        fn neg_infinity() -> Self {
+            Self::from_f32_unsaturated(f32::NEG_INFINITY)
+        }
+        fn neg_zero() -> Self {
+            Self::from_f32_unsaturated(-0.0)
+        }
+        fn min_value() -> Self {
+            Self::MIN
+        }
+        fn min_positive_value() -> Self {
+            Self::MIN_POSITIVE
+        }
+        fn epsilon() -> Self {
+            Self::EPSILON
+        }
+        fn max_value() -> Self {
+            Self::MAX
+        }
+        fn is_nan(self) -> bool {
+            Minifloat::is_nan(self)
+        }
+        fn is_infinite(self) -> bool {
+            Minifloat::is_infinite(self)
+        }
+        fn is_finite(self) -> bool {
+            Minifloat::is_finite(self)
+        }
+        fn is_normal(self) -> bool {
+            Minifloat::is_normal(self)
+        }
+        fn is_subnormal(self) -> bool {
+            Minifloat::is_subnormal(self)
+        }
+        fn classify(self) -> FpCategory {
+            Minifloat::classify(self)
+        }
+        fn abs(self) -> Self {
+            Minifloat::abs(self)
+        }
+        fn signum(self) -> Self {
+            Minifloat::signum(self)
+        }
+        fn is_sign_positive(self) -> bool {
+            Minifloat::is_sign_positive(self)
+        }
+        fn is_sign_negative(self) -> bool {
+            Minifloat::is_sign_negative(self)
+        }
+        fn max(self, other: Self) -> Self {
+            Minifloat::max(self, other)
+        }
+        fn min(self, other: Self) -> Self {
+            Minifloat::min(self, other)
+        }
+        fn powi(self, n: i32) -> Self {
+            Self::from_f32_unsaturated(self.to_f32().powi(n))
+        }
+        fn integer_decode(self) -> (u64, i16, i8) {
+            num_traits::Float::integer_decode(self.to_f32())
+        }
+        fn sin_cos(self) -> (Self, Self) {
+            (num_traits::Float::sin(self), num_traits::Float::cos(self))
+        }
+        #[allow(deprecated)]
+        fn abs_sub(self, other: Self) -> Self {
+            Self::from_f32_unsaturated(num_traits::Float::abs_sub(self.to_f32(), other.to_f32()))
+        }
+        via_f32!(
+            floor(),
+            ceil(),
+            round(),
+            trunc(),
+            fract(),
+            recip(),
+            sqrt(),
+            exp(),
+            exp2(),
+            ln(),
+            log2(),
+            log10(),
+            cbrt(),
+            sin(),
+            cos(),
+            tan(),
+            asin(),
+            acos(),
+            atan(),
+            exp_m1(),
+            ln_1p(),
+            sinh(),
+            cosh(),
+            tanh(),
+            asinh(),
+            acosh(),
+            atanh(),
+            to_degrees(),
+            to_radians(),
+            mul_add(a, b),
+            powf(n),
+            log(base),
+            hypot(other),
+            atan2(other),
+        );
     }
 }
 
@@ -269,7 +525,7 @@ mod serde_impls {
     }
 
     impl<'de, F: Format> Deserialize<'de> for Minifloat<F> {
-        /// From a number, rounded to nearest even with saturation.
+        /// From a number, rounded as [`Minifloat::from_f64`].
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             f64::deserialize(deserializer).map(Minifloat::from_f64)
         }

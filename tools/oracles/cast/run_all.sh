@@ -18,4 +18,6 @@ cd "$REPO"
 "$PY" "$HERE/gen_strings.py" "$OUT/strings.json"
 if [ "${1:-}" != "--quick" ]; then
   "$PY" "$HERE/gen_exhaustive.py" "$OUT/exhaustive.json"
+  "$PY" "$HERE/gen_ml_dtypes.py" "$OUT/ml_dtypes_exhaustive.json"
 fi
+"$PY" "$HERE/../finfo/gen_finfo.py" "$REPO/tests/data/finfo.json"

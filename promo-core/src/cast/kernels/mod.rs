@@ -528,7 +528,7 @@ fn encode<S: Lanes, T: Target, const SIMD: bool>(
 ) {
     let size = S::SOURCE.size();
     let (src, dst) = (&src[..count * size], &mut dst[..bytes_for(T::BITS, count)]);
-    let saturate = T::SATURATE.unwrap_or(options.saturate);
+    let saturate = T::SATURATE.unwrap_or(options.saturates(T::SPEC.reference));
     // f16 and bf16: a few elements first, so that the SIMD kernel's stores are aligned.
     let head = if T::BITS == 16 && SIMD {
         aligned_head(dst, 2, count)
@@ -577,7 +577,7 @@ fn encode_e8m0<S: Lanes, const SIMD: bool>(src: &[u8], dst: &mut [u8], count: us
     use crate::narrow::f8e8m0;
     let size = S::SOURCE.size();
     let (src, dst) = (&src[..count * size], &mut dst[..count]);
-    let saturate = options.saturate;
+    let saturate = options.saturates(crate::narrow::Reference::Onnx);
     let done = simd_prefix!(
         SIMD,
         match options.round_mode {

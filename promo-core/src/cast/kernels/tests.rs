@@ -131,7 +131,7 @@ fn all_options() -> Vec<CastOptions> {
         for round_mode in [RoundMode::Up, RoundMode::Down, RoundMode::Nearest] {
             for opset in [23, crate::cast::NEWEST_OPSET] {
                 out.push(CastOptions {
-                    saturate,
+                    saturate: Some(saturate),
                     round_mode,
                     opset,
                 });
@@ -442,7 +442,7 @@ fn options_for(to: DType) -> Vec<CastOptions> {
             .into_iter()
             .flat_map(|round_mode| {
                 [true, false].map(|saturate| CastOptions {
-                    saturate,
+                    saturate: Some(saturate),
                     round_mode,
                     ..o
                 })
@@ -450,7 +450,10 @@ fn options_for(to: DType) -> Vec<CastOptions> {
             .collect(),
         t if t.bits() == 8 && t.is_float() => vec![
             o,
-            CastOptions { saturate: false, ..o },
+            CastOptions {
+                saturate: Some(false),
+                ..o
+            },
             CastOptions { opset: 23, ..o },
         ],
         _ => vec![o],
