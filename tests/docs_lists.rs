@@ -106,11 +106,18 @@ fn every_oracle_is_named_where_the_readme_says_how_the_truth_is_kept() {
     }
     // The cast oracles are named as a family: one `gen_*.py` per data file.
     assert!(truth.contains("tools/oracles/cast/") && truth.contains("`gen_*.py`"));
+    let data = files("tests/data/cast", |n| n.ends_with(".json"));
     for script in cast {
-        let data = script.trim_start_matches("gen_").replace(".py", ".json");
+        let stem = script.trim_start_matches("gen_").trim_end_matches(".py");
         assert!(
-            root().join("tests/data/cast").join(&data).exists(),
-            "{script} has no tests/data/cast/{data}"
+            data.iter().any(|d| d.starts_with(stem)),
+            "{script} writes no tests/data/cast/{stem}*.json"
+        );
+    }
+    for script in files("tools/oracles/finfo", |n| n.ends_with(".py")) {
+        assert!(
+            truth.contains(&format!("`{script}`")),
+            "\"How the truth is kept\" does not name `{script}`"
         );
     }
 }
