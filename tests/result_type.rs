@@ -77,7 +77,7 @@ fn one_two_and_no_operands() {
         result_type(t, &o, Op::Add, &["python:int".parse().unwrap()]),
         Ok(DType::I32)
     );
-    assert_eq!(result_type(t, &o, Op::Add, &[]), Err(Refusal::NoRule));
+    assert_eq!(result_type::<Operand>(t, &o, Op::Add, &[]), Err(Refusal::NoRule));
     for &a in t.dtypes {
         for &b in t.dtypes {
             let pair = [Operand::Dimensioned(a), Operand::Dimensioned(b)];

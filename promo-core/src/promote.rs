@@ -121,18 +121,26 @@ pub fn promote(
 /// use promo_core::{result_type, rules, DType, Op, Operand};
 /// let t = &rules::kernel_float::TABLE;
 /// let o = t.default_options();
-/// let operands = [DType::I8, DType::I16, DType::F16].map(Operand::Dimensioned);
-/// assert_eq!(result_type(t, &o, Op::Add, &operands), Ok(DType::F16));
+/// // Plain dtypes are tensors (NumPy's `np.result_type` takes dtypes too).
+/// assert_eq!(result_type(t, &o, Op::Add, &[DType::I8, DType::I16, DType::F16]), Ok(DType::F16));
+/// // Any operand kind, as `Operand`s.
+/// let numpy = &rules::numpy::TABLE;
+/// let mixed: [Operand; 2] = [DType::U8.into(), "python:float".parse().unwrap()];
+/// assert_eq!(result_type(numpy, &numpy.default_options(), Op::Add, &mixed), Ok(DType::F64));
+/// // NumPy's own answer for the dtypes: int16 with float16 is float32.
+/// let dtypes = [DType::I8, DType::I16, DType::F16];
+/// assert_eq!(result_type(numpy, &numpy.default_options(), Op::Add, &dtypes), Ok(DType::F32));
 /// ```
-pub fn result_type<'a>(
+pub fn result_type<'a, O: Copy + Into<Operand>>(
     table: &RuleTable<'a>,
     options: &Options,
     op: Op,
-    operands: &[Operand],
+    operands: &[O],
 ) -> Result<DType, Refusal<'a>> {
     let Some((&first, rest)) = operands.split_first() else {
         return Err(Refusal::NoRule);
     };
+    let (first, rest) = (first.into(), rest.iter().map(|&o| o.into()));
     if rest.is_empty() {
         return match first {
             Operand::Python(kind) => table.python[kind as usize]
@@ -146,7 +154,7 @@ pub fn result_type<'a>(
         };
     }
     let (mut acc, mut dtype) = (first, None);
-    for &next in rest {
+    for next in rest {
         let step = table.promote_result(options, op, acc, next)?;
         acc = match (acc, next) {
             // A weakly typed result stays weak (JAX, TensorFlow).
