@@ -74,7 +74,7 @@ fn one_two_and_no_operands() {
         Err(Refusal::UnsupportedDType(DType::F16))
     );
     assert_eq!(
-        result_type(t, &o, Op::Add, &["python:int".parse().unwrap()]),
+        result_type(t, &o, Op::Add, &["python:int".parse::<Operand>().unwrap()]),
         Ok(DType::I32)
     );
     assert_eq!(result_type::<Operand>(t, &o, Op::Add, &[]), Err(Refusal::NoRule));

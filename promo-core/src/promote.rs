@@ -141,7 +141,7 @@ pub fn result_type<'a, O: Copy + Into<Operand>>(
         return Err(Refusal::NoRule);
     };
     let (first, rest) = (first.into(), rest.iter().map(|&o| o.into()));
-    if rest.is_empty() {
+    if operands.len() == 1 {
         return match first {
             Operand::Python(kind) => table.python[kind as usize]
                 .and_then(Operand::dtype)
