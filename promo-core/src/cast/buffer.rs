@@ -2,48 +2,18 @@
 //! `const` table of monomorphized kernels chosen once per call.
 
 use super::error::ConvertError;
-use super::kernels::{self, Isa};
+use super::kernels::{self, Backend};
 use super::options::CastOptions;
 use super::raw::Raw;
-use super::values::{CastSource, CastTarget};
+use super::scalar::{bytes_for, kernel, Kernel};
 use crate::element::for_each_element;
 use crate::DType;
 use core::fmt;
-
-/// Bytes taken by `count` elements of `bits` bits.
-pub(crate) const fn bytes_for(bits: usize, count: usize) -> usize {
-    (count * bits).div_ceil(8)
-}
-
-/// One monomorphized conversion of `count` elements.
-pub(crate) type Kernel = fn(src: &[u8], dst: &mut [u8], count: usize, options: &CastOptions);
 
 /// The identity conversion: the bytes as they are.
 fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
     let n = dst.len().min(src.len());
     dst[..n].copy_from_slice(&src[..n]);
-}
-
-#[inline(never)]
-pub(crate) fn kernel<S: Raw + CastSource, T: Raw + CastTarget>(
-    src: &[u8],
-    dst: &mut [u8],
-    count: usize,
-    options: &CastOptions,
-) {
-    if S::BITS % 8 == 0 && T::BITS % 8 == 0 {
-        let (sb, tb) = (S::BITS / 8, T::BITS / 8);
-        for (s, t) in src[..count * sb]
-            .chunks_exact(sb)
-            .zip(dst[..count * tb].chunks_exact_mut(tb))
-        {
-            T::from_value(S::read(s, 0).value(), options).write(t, 0);
-        }
-    } else {
-        for i in 0..count {
-            T::from_value(S::read(src, i).value(), options).write(dst, i);
-        }
-    }
 }
 
 macro_rules! table {
@@ -86,6 +56,7 @@ pub fn element_size(dtype: DType) -> Option<usize> {
 #[derive(Clone, Copy)]
 pub struct Converter {
     kernel: Kernel,
+    backend: Backend,
     options: CastOptions,
     from_bits: usize,
     to_bits: usize,
@@ -94,6 +65,7 @@ pub struct Converter {
 impl fmt::Debug for Converter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Converter")
+            .field("backend", &self.backend)
             .field("from_bits", &self.from_bits)
             .field("to_bits", &self.to_bits)
             .finish()
@@ -103,26 +75,51 @@ impl fmt::Debug for Converter {
 impl Converter {
     /// The conversion from `from` to `to` with `options`: the scalar kernel, or a
     /// faster one with the same results where there is one (see the table in
-    /// [`cast`](super)); the instruction set is chosen here, once.
+    /// [`cast`](super)), on the fastest backend this CPU has ([`Backend::detect`]),
+    /// chosen here, once.
     pub fn new(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
-        Self::with_isa(from, to, options, Isa::detect())
+        Self::with_backend(from, to, options, Backend::detect())
     }
 
-    /// [`Converter::new`] with the fast kernels every CPU runs (tables and plain
-    /// loops, no SIMD): what a CPU without AVX2 gets, for tests on any machine.
-    #[doc(hidden)]
-    pub fn portable(from: DType, to: DType, options: CastOptions) -> Result<Self, ConvertError> {
-        Self::with_isa(from, to, options, Isa::Portable)
-    }
-
-    fn with_isa(from: DType, to: DType, options: CastOptions, isa: Isa) -> Result<Self, ConvertError> {
+    /// [`Converter::new`] on the given backend: every backend gives the same bits,
+    /// so this is for tests and benchmarks that compare them. A backend whose
+    /// instructions this CPU lacks is [`ConvertError::BackendUnavailable`].
+    ///
+    /// ```
+    /// use promo_core::cast::{Backend, CastOptions, Converter};
+    /// use promo_core::DType;
+    /// for backend in Backend::available() {
+    ///     let c = Converter::with_backend(DType::F32, DType::F8E4M3FN, CastOptions::default(), backend)?;
+    ///     let mut out = Vec::new();
+    ///     c.convert_into(&448.0f32.to_le_bytes(), 1, &mut out);
+    ///     assert_eq!(out, [0x7e]);
+    /// }
+    /// # Ok::<(), promo_core::cast::ConvertError>(())
+    /// ```
+    pub fn with_backend(
+        from: DType,
+        to: DType,
+        options: CastOptions,
+        backend: Backend,
+    ) -> Result<Self, ConvertError> {
+        if !backend.is_available() {
+            return Err(ConvertError::BackendUnavailable(backend));
+        }
         let mut converter = Self::scalar(from, to, options)?;
         if from != to {
-            if let Some(kernel) = kernels::find(from, to, isa) {
+            if let Some(kernel) = kernels::find(from, to, backend) {
                 converter.kernel = kernel;
+                converter.backend = backend;
             }
         }
         Ok(converter)
+    }
+
+    /// The backend whose kernel this conversion runs: the one asked for where it
+    /// has a fast kernel for the pair, else [`Backend::Portable`] (the scalar
+    /// kernel, or a copy for the same dtype).
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// The conversion from `from` to `to` with `options` through the scalar kernel
@@ -135,6 +132,7 @@ impl Converter {
         Ok(Converter {
             // A cast to the same type copies the bits (NaN payloads included).
             kernel: if i == j { copy } else { KERNELS[i][j] },
+            backend: Backend::Portable,
             options,
             from_bits: STORAGE_BITS[i],
             to_bits: STORAGE_BITS[j],

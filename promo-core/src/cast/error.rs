@@ -46,6 +46,9 @@ pub enum ConvertError {
         /// Bytes the output has.
         len: usize,
     },
+    /// This CPU lacks the instructions of the backend asked for
+    /// ([`Converter::with_backend`](crate::cast::Converter::with_backend)).
+    BackendUnavailable(crate::cast::Backend),
 }
 
 impl fmt::Display for ConvertError {
@@ -72,6 +75,9 @@ impl fmt::Display for ConvertError {
             ConvertError::UnknownDType(e) => e.fmt(f),
             ConvertError::OutputTooSmall { needed, len } => {
                 write!(f, "the output needs {needed} bytes but has {len}")
+            }
+            ConvertError::BackendUnavailable(backend) => {
+                write!(f, "this CPU lacks the instructions of the {backend} backend")
             }
             ConvertError::LengthMismatch { src, dst } => {
                 write!(f, "the source has {src} elements but the destination {dst}")

@@ -23,13 +23,15 @@
 //! monomorphized kernel per call from a `const` table; [`convert_stream`] runs one
 //! over any [`Read`](std::io::Read) into any [`Write`](std::io::Write). Typed
 //! slices: [`cast_slice`], [`cast_vec`], [`CastSliceExt::cast_to`]. The conversions
-//! that move the most data have SIMD kernels (AVX2 and F16C, chosen at run time),
-//! which give the same bits as the scalar kernel ([`Converter::scalar`], the
-//! reference they are tested against).
+//! that move the most data have SIMD kernels (AVX-512 and AVX2 with F16C, the
+//! [`Backend`] chosen at run time, once per [`Converter`]), which give the same
+//! bits as the scalar kernel ([`Converter::scalar`], the reference they are
+//! tested against on every backend the CPU has).
 //!
 //! The modules stack one way: `options` and `error` (the shared vocabulary) at the
-//! bottom; `values` (the scalar cast) and `raw` (buffer layouts) on them; `text`,
-//! `kernels` and `buffer` above; `typed` and `stream` on `buffer`. This file only
+//! bottom; `values` (the scalar cast) and `raw` (buffer layouts) on them;
+//! `scalar` (the one-element-at-a-time kernel) on those; `text` and `kernels`
+//! above; `buffer` on `kernels`; `typed` and `stream` on `buffer`. This file only
 //! assembles them.
 
 mod buffer;
@@ -37,6 +39,7 @@ mod error;
 mod kernels;
 mod options;
 mod raw;
+mod scalar;
 mod stream;
 mod text;
 mod typed;
@@ -45,6 +48,7 @@ mod values;
 pub use crate::narrow::{f64_to_f32_round_odd, int_to_f64_round_odd};
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, Converter};
 pub use error::ConvertError;
+pub use kernels::Backend;
 pub use options::{cast_since_opset, CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
 pub use stream::{convert_stream, convert_stream_exact, StreamError, CHUNK_BYTES};
 pub use text::{

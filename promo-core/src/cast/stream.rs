@@ -2,8 +2,9 @@
 //! count) converts everything a [`Read`] holds into a
 //! [`Write`], a chunk at a time, in bounded memory (what `promo convert` runs).
 
-use super::buffer::{bytes_for, Converter};
+use super::buffer::Converter;
 use super::error::ConvertError;
+use super::scalar::bytes_for;
 use std::fmt;
 use std::io::{self, Read, Write};
 

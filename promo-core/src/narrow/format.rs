@@ -256,13 +256,13 @@ impl Spec {
     /// exact in `f64`). NaN codes give a quiet NaN with the code's sign (the FNUZ NaN
     /// `0x80` is negative, as in the reference).
     #[inline]
-    pub fn decode(&self, code: u32) -> f64 {
+    pub const fn decode(&self, code: u32) -> f64 {
         let negative = code & self.sign_bit() != 0;
         let magnitude = code & (self.sign_bit() - 1);
         if self.is_nan(code) {
             return if negative { -f64::NAN } else { f64::NAN };
         }
-        if Some(magnitude) == self.inf_code() {
+        if matches!(self.inf_code(), Some(inf) if inf == magnitude) {
             return if negative {
                 f64::NEG_INFINITY
             } else {
@@ -281,6 +281,21 @@ impl Spec {
         } else {
             value
         }
+    }
+
+    /// The `f32` bits of `code`'s value (exact for every format here; NaN is the
+    /// quiet NaN of the code's sign): what the cast of `code` to `f32` gives.
+    #[inline]
+    pub const fn f32_bits(&self, code: u32) -> u32 {
+        if self.is_nan(code) {
+            let sign = if code & self.sign_bit() != 0 {
+                0x8000_0000
+            } else {
+                0
+            };
+            return sign | 0x7fc0_0000;
+        }
+        (self.decode(code) as f32).to_bits()
     }
 
     /// The code of `x` rounded to nearest, ties to even, once.
@@ -368,7 +383,7 @@ impl Spec {
 }
 
 /// `2^k` for `k` in the normal range of `f64`.
-pub(crate) fn pow2(k: i32) -> f64 {
+pub(crate) const fn pow2(k: i32) -> f64 {
     f64::from_bits(((k + 1023) as u64) << 52)
 }
 

@@ -2,23 +2,17 @@
 //! loops. They are also what finishes the tail of a slice after a SIMD kernel.
 
 use super::super::options::CastOptions;
-use super::super::raw::Raw;
-use super::super::values::{CastSource, CastTarget};
-use super::{ByteTable, Int, NibbleTable};
+use super::super::values::CastSource;
+use super::backend::{Backend, Isa};
+use super::formats::Int;
 
-/// The scalar cast of one source element to f32, as bits.
-fn scalar_bits<S: Raw + CastSource>(bytes: &[u8], i: usize) -> u32 {
-    <f32 as CastTarget>::from_value(S::read(bytes, i).value(), &CastOptions::default()).to_bits()
-}
+/// The backend every CPU runs: no bodies; the driver's heads and tails (these
+/// tables and loops, and the scalar kernel) do all the work.
+pub(crate) struct Portable;
 
-/// The 256 f32 results of a byte format, filled from the scalar cast on first use.
-pub(super) fn byte_table<S: ByteTable>() -> &'static [u32; 256] {
-    S::table().get_or_init(|| std::array::from_fn(|b| scalar_bits::<S>(&[b as u8], 0)))
-}
-
-/// The 16 f32 results of a nibble format, filled from the scalar cast on first use.
-pub(super) fn nibble_table<S: NibbleTable>() -> &'static [u32; 16] {
-    S::table().get_or_init(|| std::array::from_fn(|n| scalar_bits::<S>(&[n as u8], 0)))
+impl Isa for Portable {
+    const BACKEND: Backend = Backend::Portable;
+    const SIMD: bool = false;
 }
 
 /// A byte format into f32 through its table, one element at a time.

@@ -72,11 +72,89 @@ macro_rules! array {
 mod ints;
 mod read;
 
-use super::{Float8Tables, Lanes, Target, FINITE, IEEE, STREAM_FROM};
+use super::backend::{Backend, Isa, STREAM_FROM};
+use super::formats::{ByteTable, Float8Tables, Int, Lanes, Rounding, Target};
 use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
-pub(super) use ints::{int_to_int, to_f32, to_f64, to_int};
 use read::Reader;
+
+/// The AVX2 and F16C backend.
+pub(crate) struct Avx2;
+
+impl Isa for Avx2 {
+    const BACKEND: Backend = Backend::Avx2;
+
+    unsafe fn to_minifloat<S: Lanes, T: Target>(
+        src: &[u8],
+        dst: &mut [u8],
+        saturate: bool,
+        fnuz_inf_is_nan: bool,
+    ) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { to_minifloat::<S, T>(src, dst, saturate, fnuz_inf_is_nan) }
+    }
+    unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { to_f16::<S>(src, dst) }
+    }
+    unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { to_bf16::<S>(src, dst) }
+    }
+    unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { to_e8m0::<S, MODE>(src, dst, saturate) }
+    }
+    unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { f64_to_f32(src, dst) }
+    }
+    unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { f32_to_f64(src, dst) }
+    }
+    unsafe fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
+        // The nibble tables need a whole byte and the exponent's top three bits
+        // in the high nibble (at least four exponent bits: not f8e3m4).
+        if S::SPEC.bits() != 8 || S::SPEC.exp_bits < 4 {
+            return 0;
+        }
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { float8_to_f32(src, dst, const { &Float8Tables::new(&S::SPEC) }) }
+    }
+    unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { nibbles_to_f32(src, dst, t3, t2) }
+    }
+    unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { e8m0_to_f32(src, dst) }
+    }
+    unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { bf16_to_f32(src, dst) }
+    }
+    unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { f16_to_f32(src, dst) }
+    }
+    unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { ints::int_to_int::<S, T>(src, dst) }
+    }
+    unsafe fn int_to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { ints::to_f32::<S>(src, dst) }
+    }
+    unsafe fn int_to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { ints::to_f64::<S>(src, dst) }
+    }
+    unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        // SAFETY: the caller guarantees AVX2 and F16C.
+        unsafe { ints::to_int::<S, T>(src, dst) }
+    }
+}
 
 // ---- encode: f32 into the narrow formats -------------------------------------
 
@@ -147,60 +225,27 @@ unsafe fn store_bytes(v: [__m256i; 4], dst: *mut u8) {
     unsafe { _mm256_storeu_si256(dst as *mut __m256i, unpack_order(bytes)) }
 }
 
-/// The constants of rounding f32 into one float8 format or f4e2m1.
-///
-/// A magnitude `c`, clamped, is rounded to the format's grid by the FPU: adding
-/// `b = 2^(max(e, emin) + 23 − m)` (`e` its exponent, `emin` the format's smallest
-/// normal exponent, `m` its mantissa bits) leaves the sum's last place at the
-/// format's last place in `c`'s binade, so the addition rounds to nearest even.
-/// The sum's bits minus `b`'s are then the rounded significand (1.f × 2^m, or the
-/// subnormal multiple of the smallest step), and adding the exponent above `emin`
-/// shifted into place gives the code; a carry into the next binade comes out right.
-struct Rounding {
-    /// The largest magnitude kept: the format's max with `saturate`; else one that
-    /// encodes as the overflow (∞ in E5M2; past the codes elsewhere).
+/// [`Rounding`] in vectors.
+struct Rounding8 {
     clamp: __m256,
-    /// `emin`'s f32 exponent field.
     threshold: __m256i,
-    /// `23 − m` in the exponent field.
     magic: __m256i,
-    /// `23 − m`.
     shift: __m256i,
-    /// Magnitudes above this are NaN (from 0x7f7f_ffff: ±∞ too, in the FNUZ formats
-    /// before opset 24).
     nan_above: __m256i,
-    /// Whether NaN needs a code of its own (else clamping gives it the overflow's).
     mark_nan: bool,
 }
 
-impl Rounding {
+impl Rounding8 {
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn new<T: Target>(saturate: bool, fnuz_inf_is_nan: bool) -> Rounding {
-        let s = T::SPEC;
-        let m = s.man_bits as i32;
-        let max_code = s.max_code() as i32;
-        let (max_e, max_m) = (max_code >> m, max_code & ((1 << m) - 1));
-        let max = ((max_e - s.bias + 127) << 23) | (max_m << (23 - m));
-        let (clamp, mark_nan) = match (saturate, s.non_finite) {
-            (true, _) | (_, NonFinite::None) => (max, true),
-            // 2^(all-ones exponent − bias): the code of ∞.
-            (false, NonFinite::Ieee) => ((((1 << s.exp_bits) - 1 - s.bias) + 127) << 23, true),
-            // 2^20: past every code, as NaN is.
-            (false, _) => ((20 + 127) << 23, false),
-        };
-        let fnuz = s.non_finite == NonFinite::NanNegativeZero;
-        Rounding {
-            clamp: _mm256_castsi256_ps(_mm256_set1_epi32(clamp)),
-            threshold: _mm256_set1_epi32((128 - s.bias) << 23),
-            magic: _mm256_set1_epi32((23 - m) << 23),
-            shift: _mm256_set1_epi32(23 - m),
-            nan_above: _mm256_set1_epi32(if fnuz && saturate && fnuz_inf_is_nan {
-                0x7f7f_ffff
-            } else {
-                0x7f80_0000
-            }),
-            mark_nan,
+    fn new(r: &Rounding) -> Rounding8 {
+        Rounding8 {
+            clamp: _mm256_castsi256_ps(_mm256_set1_epi32(r.clamp as i32)),
+            threshold: _mm256_set1_epi32(r.threshold),
+            magic: _mm256_set1_epi32(r.magic),
+            shift: _mm256_set1_epi32(r.shift),
+            nan_above: _mm256_set1_epi32(r.nan_above),
+            mark_nan: r.mark_nan,
         }
     }
 }
@@ -209,7 +254,7 @@ impl Rounding {
 /// numbers, more (below 2^15) for the overflow and a marked NaN.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn round8(x: __m256i, r: &Rounding) -> __m256i {
+fn round8(x: __m256i, r: &Rounding8) -> __m256i {
     let a = _mm256_and_si256(x, _mm256_set1_epi32(0x7fff_ffff));
     // `minps` gives its second operand for NaN: the clamp.
     let c = _mm256_min_ps(_mm256_castsi256_ps(a), r.clamp);
@@ -235,7 +280,7 @@ fn round8(x: __m256i, r: &Rounding) -> __m256i {
 /// then the sign and the format's NaN and overflow codes.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
+fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding8) -> __m256i {
     let s = T::SPEC;
     let c = [round8(x[0], r), round8(x[1], r), round8(x[2], r), round8(x[3], r)];
     // Signed packs keep each input's sign in bit 7 of its byte.
@@ -275,7 +320,7 @@ fn encode32<T: Target>(x: [__m256i; 4], r: &Rounding) -> __m256i {
 /// overflow makes the same) into a float8 format or f4e2m1 (a large float8 output
 /// with non-temporal stores); returns how many it converted.
 #[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
+unsafe fn to_minifloat<S: Lanes, T: Target>(
     src: &[u8],
     dst: &mut [u8],
     saturate: bool,
@@ -285,7 +330,7 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
     let out_bytes = if nibbles { STEP / 2 } else { STEP };
     let in_bytes = Reader::<S>::BLOCK;
     let steps = (src.len() / in_bytes).min(dst.len() / out_bytes);
-    let r = Rounding::new::<T>(saturate, fnuz_inf_is_nan);
+    let r = Rounding8::new(&Rounding::new(&T::SPEC, saturate, fnuz_inf_is_nan));
     let reader = Reader::<S>::new();
     let stream = !nibbles && streams(dst);
     for step in 0..steps {
@@ -317,7 +362,7 @@ pub(super) unsafe fn to_minifloat<S: Lanes, T: Target>(
 /// instruction the scalar cast's `as f32` compiles to), writing a large output
 /// with non-temporal stores; returns how many it did.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (8 * STEP)).min(dst.len() / (4 * STEP));
     let stream = streams(dst);
     for step in 0..steps {
@@ -347,7 +392,7 @@ pub(super) unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
 /// cleared again, giving the scalar cast's bits (sign, all-ones exponent, payload
 /// shifted up).
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / (4 * STEP)).min(dst.len() / (8 * STEP));
     let stream = streams(dst);
     let quiet = _mm256_set1_epi64x(1 << 51);
@@ -399,7 +444,7 @@ pub(super) unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
 /// step that holds a NaN gets the scalar cast's NaN: the sign and the top ten
 /// payload bits, made nonzero, with the quiet bit as it was (F16C sets it).
 #[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let steps = (src.len() / in_bytes).min(dst.len() / (2 * STEP));
     let stream = streams(dst);
@@ -455,7 +500,7 @@ pub(super) unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
 /// integer add (a subnormal or an overflow to ±∞ comes out right); NaN is `0x7fc0`
 /// with its sign.
 #[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let steps = (src.len() / in_bytes).min(dst.len() / (2 * STEP));
     let stream = streams(dst);
@@ -534,7 +579,7 @@ unsafe fn encode_e8m0<const MODE: u8>(x: __m256i, saturate: bool) -> __m256i {
 /// # Safety
 /// The CPU must support AVX2 and F16C.
 #[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
+unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let steps = (src.len() / in_bytes).min(dst.len() / STEP);
     let reader = Reader::<S>::new();
@@ -652,7 +697,7 @@ impl Float8Vectors {
 /// zero), then the format's NaN and infinity.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables, specials: u8) -> (__m256i, __m256i) {
+fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables) -> (__m256i, __m256i) {
     let nibble = _mm256_set1_epi8(0x0f);
     let lo = _mm256_and_si256(v, nibble);
     let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
@@ -682,10 +727,12 @@ fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables, specials: 
             ),
         )
     };
-    match specials {
+    match tables.non_finite {
         // S.1111.111: the quiet NaN of its sign (bits flipped from the normal path's).
-        FINITE => (b3, b2) = flip(_mm256_cmpeq_epi8(magnitude, _mm256_set1_epi8(0x7f)), b3, b2),
-        IEEE => {
+        NonFinite::NanAllOnes => {
+            (b3, b2) = flip(_mm256_cmpeq_epi8(magnitude, _mm256_set1_epi8(0x7f)), b3, b2)
+        }
+        NonFinite::Ieee => {
             // All-ones exponent: ±infinity, or the quiet NaN of its sign.
             let top = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), exp_field);
             b3 = _mm256_or_si256(b3, _mm256_and_si256(top, _mm256_set1_epi8(0x7f)));
@@ -707,17 +754,17 @@ fn streams(dst: &[u8]) -> bool {
 /// Decodes whole blocks of 32 float8 bytes, returning how many elements it did
 /// (writing a large output with non-temporal stores).
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn float8_to_f32<S: super::ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn float8_to_f32(src: &[u8], dst: &mut [u8], tables: &Float8Tables) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
     let stream = streams(dst);
-    let t = Float8Vectors::new(&S::TABLES);
+    let t = Float8Vectors::new(tables);
     for b in 0..blocks {
         // SAFETY: block `b` (32 input bytes, 128 output bytes) lies inside both
         // slices, as `blocks` counts only whole blocks of each; unaligned access
         // (aligned when `stream`).
         unsafe {
             let v = spread(_mm256_loadu_si256(src.as_ptr().add(b * 32) as *const __m256i));
-            let (b3, b2) = float8_top16(v, &t, &S::TABLES, S::SPECIALS);
+            let (b3, b2) = float8_top16(v, &t, tables);
             prefetch(src.as_ptr().add(b * 32));
             store_top16(b3, b2, dst.as_mut_ptr().add(b * 128), stream);
         }
@@ -748,7 +795,7 @@ fn e8m0_top16(v: __m256i) -> (__m256i, __m256i) {
 
 /// Decodes whole blocks of 32 f8e8m0 codes (see [`e8m0_top16`]).
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 32).min(dst.len() / 128);
     let stream = streams(dst);
     for b in 0..blocks {
@@ -772,7 +819,7 @@ pub(super) unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
 /// first) through 16-entry tables of its results' bytes 3 (`t3`) and 2 (`t2`),
 /// writing a large output with non-temporal stores.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
+unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
     let blocks = (src.len() / 16).min(dst.len() / 128);
     let stream = streams(dst);
     let (t3, t2) = (table16(t3), table16(t2));
@@ -806,7 +853,7 @@ pub(super) unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t
 /// unpacking with zero; a block that holds a NaN has its NaNs made the quiet NaN of
 /// their sign first. Returns how many elements it did.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 64).min(dst.len() / 128);
     let stream = streams(dst);
     let zero = _mm256_setzero_si256();
@@ -846,7 +893,7 @@ pub(super) unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
 /// Converts whole blocks of 8 f16 values with `vcvtph2ps`, returning how many
 /// elements it did.
 #[target_feature(enable = "avx,f16c")]
-pub(super) unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
     let blocks = (src.len() / 16).min(dst.len() / 32);
     let stream = streams(dst);
     for b in 0..blocks {

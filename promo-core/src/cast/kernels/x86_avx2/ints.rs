@@ -3,7 +3,7 @@
 //! into them with x86 `cvtt` semantics. Each kernel converts blocks of 32 elements
 //! and returns how many it did; a large output is written with non-temporal stores.
 
-use super::super::{Int, Lanes, Source};
+use super::super::formats::{Int, Lanes, Source};
 use super::read::{low_halves, Reader};
 use super::{prefetch_block, put, streams};
 use core::arch::x86_64::*;
@@ -111,7 +111,7 @@ fn is_zero<S: Int>(v: __m256i) -> __m256i {
 /// Converts whole blocks of 32 integers (or bools) of `S` into `T`: sign- or
 /// zero-extended, or their low bytes kept; into bool, 1 where nonzero.
 #[target_feature(enable = "avx2")]
-pub(in super::super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+pub(super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
     let (from, to) = (S::BYTES, T::BYTES);
     let blocks = (src.len() / (32 * from)).min(dst.len() / (32 * to));
     let stream = streams(dst);
@@ -155,7 +155,7 @@ pub(in super::super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut 
 /// Converts whole blocks of 32 integers (or bools) into f32, rounded once to
 /// nearest even.
 #[target_feature(enable = "avx2,f16c")]
-pub(in super::super) unsafe fn to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+pub(super) unsafe fn to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let blocks = (src.len() / in_bytes).min(dst.len() / 128);
     let stream = streams(dst);
@@ -183,7 +183,7 @@ pub(in super::super) unsafe fn to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usi
 /// Converts whole blocks of 32 integers (or bools) into f64, rounded once to
 /// nearest even (exact below 2^53).
 #[target_feature(enable = "avx2,f16c")]
-pub(in super::super) unsafe fn to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+pub(super) unsafe fn to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let blocks = (src.len() / in_bytes).min(dst.len() / 256);
     let stream = streams(dst);
@@ -291,7 +291,7 @@ fn f64_to_i64<T: Int>(x: __m256d) -> __m256i {
 /// gives them (see [`FloatToInt`](crate::cast::FloatToInt)): every source but
 /// f64 is widened to f32 exactly, and 64-bit targets go through f64.
 #[target_feature(enable = "avx2,f16c")]
-pub(in super::super) unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+pub(super) unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
     let in_bytes = Reader::<S>::BLOCK;
     let to = T::BYTES;
     let blocks = (src.len() / in_bytes).min(dst.len() / (32 * to));

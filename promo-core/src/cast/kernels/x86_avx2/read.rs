@@ -17,7 +17,7 @@
 //! `x` and the result then lie strictly between the same two multiples of 2^12,
 //! and every place f32 rounds at is a multiple of 2^29).
 
-use super::super::{Lanes, Source};
+use super::super::formats::{Lanes, Source};
 use super::{float8_top16, load, spread, top16, Float8Vectors};
 use core::arch::x86_64::*;
 use core::marker::PhantomData;
@@ -30,13 +30,14 @@ pub(super) struct Reader<S> {
 }
 
 /// The tables of a source that has none.
-const NO_TABLES: super::super::Float8Tables = super::super::Float8Tables {
+const NO_TABLES: super::super::formats::Float8Tables = super::super::formats::Float8Tables {
     a3: [0; 16],
     b3: [0; 16],
     b2: [0; 16],
     s3: [0; 16],
     s2: [0; 16],
     exp_field: 0,
+    non_finite: crate::narrow::NonFinite::None,
     nan_flip: (0, 0),
 };
 
@@ -49,7 +50,7 @@ impl<S: Lanes> Reader<S> {
     #[target_feature(enable = "avx2")]
     pub(super) fn new() -> Self {
         let tables = match S::SOURCE {
-            Source::Float8 { tables, .. } => tables,
+            Source::Float8(tables) => tables,
             _ => &NO_TABLES,
         };
         Reader {
@@ -79,9 +80,9 @@ impl<S: Lanes> Reader<S> {
                 let h = unsafe { halves(at) };
                 array!(4, |k| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h[k])))
             }
-            Source::Float8 { tables, specials } => {
+            Source::Float8(tables) => {
                 let v = spread(unsafe { _mm256_loadu_si256(at as *const __m256i) });
-                let (b3, b2) = float8_top16(v, &self.tables, tables, specials);
+                let (b3, b2) = float8_top16(v, &self.tables, tables);
                 top16(b3, b2)
             }
             Source::E8M0 => {
