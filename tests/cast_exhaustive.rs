@@ -10,10 +10,12 @@
 //! default options for them) and, where the format has an overflow choice,
 //! saturating (the input clamped to ±max, then converted by ml_dtypes).
 //!
-//! The test profile is optimised (`opt-level = 3`); each target takes a few
-//! seconds (conversion on two threads while the previous chunk is hashed).
+//! Each ONNX case runs on every SIMD backend the CPU has (AVX2, AVX-512) that has a
+//! kernel of its own for it. The test profile is optimised (`opt-level = 3`); each
+//! target takes a few seconds (conversion on two threads while the previous chunk
+//! is hashed).
 
-use promo_core::cast::{element_size, CastOptions, Converter, NEWEST_OPSET};
+use promo_core::cast::{element_size, Backend, CastOptions, Converter, NEWEST_OPSET};
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
 use promo_tests::data_path;
@@ -74,20 +76,19 @@ fn convert_chunk(converter: &Converter, to: DType, k: usize, out: &mut [u8]) {
 
 /// SHA-256 over the outputs for every f32 input, hex. Chunk `k + 1` is converted
 /// while chunk `k` is hashed.
-fn exhaustive_hash(to: DType, options: CastOptions) -> String {
-    let converter = Converter::new(DType::F32, to, options).expect("converter");
+fn exhaustive_hash(converter: &Converter, to: DType) -> String {
     let mut hasher = Sha256::new();
     let chunks = (1usize << 32) / CHUNK;
     let (mut ready, mut next) = (
         vec![0u8; CHUNK * output_bytes(to)],
         vec![0u8; CHUNK * output_bytes(to)],
     );
-    convert_chunk(&converter, to, 0, &mut ready);
+    convert_chunk(converter, to, 0, &mut ready);
     for k in 1..=chunks {
         std::thread::scope(|scope| {
             let hashing = scope.spawn(|| hasher.update(&ready));
             if k < chunks {
-                convert_chunk(&converter, to, k, &mut next);
+                convert_chunk(converter, to, k, &mut next);
             }
             hashing.join().expect("hashing thread");
         });
@@ -127,17 +128,38 @@ fn cases() -> Vec<(String, DType, CastOptions, String)> {
     out
 }
 
+/// The conversions into `to` with `options` to check exhaustively: one on each SIMD
+/// backend this CPU has that has a kernel of its own for it (the scalar kernel,
+/// which every SIMD kernel is also tested against element by element in
+/// `promo-core`, when the CPU has none).
+fn converters(to: DType, options: CastOptions) -> Vec<Converter> {
+    let simd: Vec<Converter> = Backend::available()
+        .into_iter()
+        .filter(|&b| b != Backend::Portable)
+        .map(|b| Converter::with_backend(DType::F32, to, options, b).expect("converter"))
+        .filter(|c| c.backend() != Backend::Portable)
+        .collect();
+    if simd.is_empty() {
+        vec![Converter::new(DType::F32, to, options).expect("converter")]
+    } else {
+        simd
+    }
+}
+
 fn check(filter: impl Fn(DType) -> bool) {
     let mut checked = 0;
     for (key, to, options, expected) in cases().into_iter().filter(|c| filter(c.1)) {
-        let started = std::time::Instant::now();
-        let actual = exhaustive_hash(to, options);
-        eprintln!("{key}: {:.1} s", started.elapsed().as_secs_f64());
-        assert_eq!(
-            actual, expected,
-            "{key}: promo's outputs for all 2^32 f32 inputs differ from the reference"
-        );
-        checked += 1;
+        for converter in converters(to, options) {
+            let started = std::time::Instant::now();
+            let actual = exhaustive_hash(&converter, to);
+            let backend = converter.backend();
+            eprintln!("{key} ({backend}): {:.1} s", started.elapsed().as_secs_f64());
+            assert_eq!(
+                actual, expected,
+                "{key} ({backend}): promo's outputs for all 2^32 f32 inputs differ from the reference"
+            );
+            checked += 1;
+        }
     }
     assert!(checked > 0);
 }
@@ -199,7 +221,8 @@ fn every_f32_into_the_ml_dtypes_formats_matches_ml_dtypes() {
     assert_eq!(cases.len(), 8, "five formats, three with a saturating key");
     for (key, to, options, expected) in cases {
         let started = std::time::Instant::now();
-        let actual = exhaustive_hash(to, options);
+        let converter = Converter::new(DType::F32, to, options).expect("converter");
+        let actual = exhaustive_hash(&converter, to);
         eprintln!("{key}: {:.1} s", started.elapsed().as_secs_f64());
         assert_eq!(
             actual, expected,

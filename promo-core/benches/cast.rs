@@ -13,10 +13,26 @@
 
 use divan::{black_box, Bencher};
 use half::slice::HalfFloatSliceExt;
-use promo_core::cast::{convert_to_slice, CastOptions, Converter};
+use promo_core::cast::{convert_to_slice, Backend, CastOptions, Converter};
 use promo_core::DType;
 
 fn main() {
+    // Which machine and which backend ran, for the record beside the figures.
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned());
+    let available: Vec<_> = Backend::available().into_iter().map(Backend::name).collect();
+    eprintln!(
+        "cpu: {cpu}; backends: {available:?}; `promo` rows run on {}; {} elements",
+        Backend::detect(),
+        n()
+    );
     divan::main();
 }
 
@@ -117,6 +133,48 @@ fn promo(bencher: Bencher, p: &str) {
         .counter(divan::counter::ItemsCount::new(n))
         .bench_local(|| {
             convert_to_slice(from, to, black_box(&src), &mut out, &o).unwrap();
+            black_box(&out);
+        });
+}
+
+/// The conversions whose kernels differ between backends, on each backend by name.
+const ON_BACKEND: &[&str] = &[
+    "avx2 f8e4m3fn->f32",
+    "avx512 f8e4m3fn->f32",
+    "avx2 f8e5m2->f32",
+    "avx512 f8e5m2->f32",
+    "avx2 f8e3m4->f32",
+    "avx512 f8e3m4->f32",
+    "avx2 f32->f8e4m3fn",
+    "avx512 f32->f8e4m3fn",
+    "avx2 f32->f8e5m2",
+    "avx512 f32->f8e5m2",
+    "avx2 f32->f8e4m3fnuz",
+    "avx512 f32->f8e4m3fnuz",
+    "avx2 f32->bf16",
+    "avx512 f32->bf16",
+    "avx2 bf16->f32",
+    "avx512 bf16->f32",
+    "avx2 f16->f32",
+    "avx512 f16->f32",
+];
+
+/// promo on a named backend (skipped where the CPU lacks it), into a slice.
+#[divan::bench(args = ON_BACKEND)]
+fn on_backend(bencher: Bencher, p: &str) {
+    let (name, p) = p.split_once(' ').unwrap();
+    let Some(backend) = Backend::available().into_iter().find(|b| b.name() == name) else {
+        return;
+    };
+    let (from, to) = pair(p);
+    let n = n();
+    let src = input(from, n);
+    let mut out = vec![0u8; bytes(to, n)];
+    let converter = Converter::with_backend(from, to, CastOptions::default(), backend).unwrap();
+    bencher
+        .counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| {
+            converter.convert_to_slice(black_box(&src), &mut out).unwrap();
             black_box(&out);
         });
 }

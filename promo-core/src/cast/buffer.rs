@@ -191,6 +191,24 @@ impl Converter {
         }
     }
 
+    /// Converts every element of `src` into the start of `dst` and returns the
+    /// number of bytes written, as [`convert_to_slice`] does with this conversion's
+    /// kernel (chosen once, so a loop over many slices pays for the choice once).
+    /// A trailing partial element is [`ConvertError::PartialElement`] and a `dst`
+    /// too short [`ConvertError::OutputTooSmall`]; in both cases `dst` is left
+    /// untouched.
+    pub fn convert_to_slice(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, ConvertError> {
+        let count = self.whole_elements(src)?;
+        let needed = bytes_for(self.to_bits, count);
+        if dst.len() < needed {
+            return Err(ConvertError::OutputTooSmall {
+                needed,
+                len: dst.len(),
+            });
+        }
+        Ok(self.convert_to(src, count, dst))
+    }
+
     /// Converts `count` elements of `src` and appends them to `out` (`count` is
     /// capped at the number of whole elements `src` holds); unused bits of a
     /// packed target's last byte are zero.
@@ -228,16 +246,7 @@ pub fn convert_to_slice(
     dst: &mut [u8],
     options: &CastOptions,
 ) -> Result<usize, ConvertError> {
-    let converter = Converter::new(from, to, *options)?;
-    let count = converter.whole_elements(src)?;
-    let needed = bytes_for(converter.to_bits, count);
-    if dst.len() < needed {
-        return Err(ConvertError::OutputTooSmall {
-            needed,
-            len: dst.len(),
-        });
-    }
-    Ok(converter.convert_to(src, count, dst))
+    Converter::new(from, to, *options)?.convert_to_slice(src, dst)
 }
 
 /// [`convert`] with `from`/`to` given as names.

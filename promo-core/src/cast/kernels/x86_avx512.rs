@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | float8, float6 → f32 | four `vpermi2b` lookups of bytes 3 and 2 of the format's 256 results, 64 codes a step, widened by unpacks |
 //! | f32 → float8 (the formats with NaN) | [`Rounding`] on 16 lanes, `vpmovdb` |
-//! | f32 → bf16 | integer rounding on 16 lanes, `vpmovdw` |
+//! | f32 → bf16 | `vcvtne2ps2bf16` on 32 lanes where the CPU has AVX512-BF16 (and DQ), a step with a NaN or a subnormal by integer rounding on 16 lanes, `vpmovdw`; that rounding everywhere without BF16 |
 //! | bf16 → f32 | `vpmovzxwd`, shift, NaN made quiet |
 //! | f16 → f32 | `vcvtph2ps` on 16 lanes |
 //! | the rest | the AVX2 bodies |
@@ -49,6 +49,11 @@ impl Isa for Avx512 {
     }
     unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
         if matches!(S::SOURCE, Source::F32) {
+            if std::is_x86_feature_detected!("avx512bf16") && std::is_x86_feature_detected!("avx512dq") {
+                // SAFETY: the caller guarantees AVX-512 F and BW; DQ and BF16 were
+                // just detected.
+                return unsafe { f32_to_bf16_native(src, dst) };
+            }
             // SAFETY: the caller guarantees AVX-512 F and BW.
             return unsafe { f32_to_bf16(src, dst) };
         }
@@ -243,13 +248,11 @@ impl Rounding16 {
     }
 }
 
-/// The code of each of 16 f32 lanes in a float8 format with NaN (`T`): the
-/// magnitude rounded as [`Rounding`] says, limited to the format's NaN or
-/// overflow, then the sign (which the FNUZ formats give no zero).
+/// The magnitude codes of 16 f32 lanes, one per i32 lane, as [`Rounding`] says:
+/// `0..=max` for numbers, more (below 2^15) for the overflow and a marked NaN.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn encode16<T: Target>(x: __m512i, r: &Rounding16) -> __m512i {
-    let s = T::SPEC;
+fn magnitude16(x: __m512i, r: &Rounding16) -> __m512i {
     let a = _mm512_and_si512(x, _mm512_set1_epi32(0x7fff_ffff));
     // `minps` gives its second operand for NaN: the clamp.
     let c = _mm512_min_ps(_mm512_castsi512_ps(a), r.clamp);
@@ -257,27 +260,63 @@ fn encode16<T: Target>(x: __m512i, r: &Rounding16) -> __m512i {
     let exp = _mm512_max_epi32(exp, r.threshold);
     let b = _mm512_add_epi32(exp, r.magic);
     let sum = _mm512_castps_si512(_mm512_add_ps(c, _mm512_castsi512_ps(b)));
-    let significand = _mm512_sub_epi32(sum, b);
-    let mut code = _mm512_add_epi32(
-        significand,
+    let code = _mm512_add_epi32(
+        _mm512_sub_epi32(sum, b),
         _mm512_srlv_epi32(_mm512_sub_epi32(exp, r.threshold), r.shift),
     );
     if r.mark_nan {
         let nan = _mm512_cmpgt_epi32_mask(a, r.nan_above);
-        code = _mm512_mask_mov_epi32(code, nan, _mm512_set1_epi32(0xff));
+        _mm512_mask_mov_epi32(code, nan, _mm512_set1_epi32(0xff))
+    } else {
+        code
     }
-    let sign = _mm512_and_si512(_mm512_srli_epi32::<24>(x), _mm512_set1_epi32(0x80));
-    match s.non_finite {
+}
+
+/// `a | (b & c)`, bit by bit, in one `vpternlog`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn or_and(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+    _mm512_ternarylogic_epi32::<0xf8>(a, b, c)
+}
+
+/// The dword order that undoes two levels of 128-bit-lane packs of four vectors:
+/// dword `4q + L` of the result is dword `4L + q` of the packs.
+const PACK_ORDER: [i32; 16] = [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15];
+
+/// The 64 codes of four vectors of f32 inputs in a float8 format with NaN (`T`),
+/// as bytes in element order: magnitudes by [`magnitude16`], packed with
+/// saturation (signed: past 0x7f is 0x7f; unsigned for FNUZ), then the format's
+/// NaN or overflow, then the sign (signed packs of the inputs keep it in bit 7),
+/// which the FNUZ formats give no zero.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn encode64<T: Target>(x: [__m512i; 4], r: &Rounding16, order: __m512i) -> __m512i {
+    let s = T::SPEC;
+    let c = [
+        magnitude16(x[0], r),
+        magnitude16(x[1], r),
+        magnitude16(x[2], r),
+        magnitude16(x[3], r),
+    ];
+    let signs = _mm512_packs_epi16(_mm512_packs_epi32(x[0], x[1]), _mm512_packs_epi32(x[2], x[3]));
+    let bit7 = _mm512_set1_epi8(0x80u8 as i8);
+    let out = match s.non_finite {
         NonFinite::NanNegativeZero => {
-            // Past 0x7f: the overflow, NaN (0x80); zero has no sign.
-            let u = _mm512_min_epu32(code, _mm512_set1_epi32(0x80));
-            let nonzero = _mm512_test_epi32_mask(u, u);
-            _mm512_mask_or_epi32(u, nonzero, u, sign)
+            let u = _mm512_packus_epi16(_mm512_packus_epi32(c[0], c[1]), _mm512_packus_epi32(c[2], c[3]));
+            let u = _mm512_min_epu8(u, bit7);
+            let nonzero = _mm512_test_epi8_mask(u, u);
+            _mm512_mask_mov_epi8(u, nonzero, or_and(u, signs, bit7))
         }
-        // Past 0x7e (0x7f with saturation): the NaN of the sign, or ∞.
-        NonFinite::Ieee => _mm512_or_si512(_mm512_min_epu32(code, _mm512_set1_epi32(s.nan.0 as i32)), sign),
-        _ => _mm512_or_si512(_mm512_min_epu32(code, _mm512_set1_epi32(0x7f)), sign),
-    }
+        NonFinite::Ieee => {
+            let u = _mm512_packs_epi16(_mm512_packs_epi32(c[0], c[1]), _mm512_packs_epi32(c[2], c[3]));
+            or_and(_mm512_min_epu8(u, _mm512_set1_epi8(s.nan.0 as i8)), signs, bit7)
+        }
+        _ => {
+            let u = _mm512_packs_epi16(_mm512_packs_epi32(c[0], c[1]), _mm512_packs_epi32(c[2], c[3]));
+            or_and(u, signs, bit7)
+        }
+    };
+    _mm512_permutexvar_epi32(order, out)
 }
 
 /// Converts whole steps of 64 f32 inputs into a float8 format with NaN; returns
@@ -287,6 +326,8 @@ unsafe fn f32_to_float8<T: Target>(src: &[u8], dst: &mut [u8], r: &Rounding) -> 
     let steps = (src.len() / 256).min(dst.len() / 64);
     let stream = streams(dst);
     let r = Rounding16::new(r);
+    // SAFETY: `PACK_ORDER` is 64 readable bytes.
+    let order = unsafe { _mm512_loadu_si512(PACK_ORDER.as_ptr() as *const __m512i) };
     for step in 0..steps {
         // SAFETY: step `step` (256 input bytes, 64 output bytes) lies inside both
         // slices, as `steps` counts only whole steps of each; unaligned loads,
@@ -295,14 +336,8 @@ unsafe fn f32_to_float8<T: Target>(src: &[u8], dst: &mut [u8], r: &Rounding) -> 
             let at = src.as_ptr().add(256 * step);
             prefetch(at);
             prefetch(at.add(128));
-            let code = |k: usize| {
-                let x = _mm512_loadu_si512(at.add(64 * k) as *const __m512i);
-                _mm512_cvtepi32_epi8(encode16::<T>(x, &r))
-            };
-            let (c0, c1, c2, c3) = (code(0), code(1), code(2), code(3));
-            let lo = _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(c0), c1);
-            let hi = _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(c2), c3);
-            let bytes = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi);
+            let load = |k: usize| _mm512_loadu_si512(at.add(64 * k) as *const __m512i);
+            let bytes = encode64::<T>([load(0), load(1), load(2), load(3)], &r, order);
             put(dst.as_mut_ptr().add(64 * step), bytes, stream);
         }
     }
@@ -314,23 +349,26 @@ unsafe fn f32_to_float8<T: Target>(src: &[u8], dst: &mut [u8], r: &Rounding) -> 
 
 // ---- bf16 ---------------------------------------------------------------------------
 
-/// Converts whole steps of 32 f32 inputs into bf16: the top 16 bits rounded to
-/// nearest even by an integer add (a subnormal or an overflow to ±∞ comes out
-/// right); NaN is `0x7fc0` with its sign. (`vcvtneps2bf16` flushes subnormal
-/// inputs to zero and keeps NaN payloads, so it would need this fix-up anyway.)
+/// 16 f32 lanes rounded to bf16 by an integer add, ties to even (a subnormal or
+/// an overflow to ±∞ comes out right); NaN is `0x7fc0` with its sign.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn bf16_by_add(v: __m512i) -> __m256i {
+    let a = _mm512_and_si512(v, _mm512_set1_epi32(0x7fff_ffff));
+    let nan = _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7f80_0000));
+    let quiet = _mm512_or_si512(_mm512_xor_si512(v, a), _mm512_set1_epi32(0x7fc0_0000));
+    let v = _mm512_mask_mov_epi32(v, nan, quiet);
+    let lowest = _mm512_and_si512(_mm512_srli_epi32::<16>(v), _mm512_set1_epi32(1));
+    let v = _mm512_add_epi32(_mm512_add_epi32(v, _mm512_set1_epi32(0x7fff)), lowest);
+    _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(v))
+}
+
+/// Converts whole steps of 32 f32 inputs into bf16 with [`bf16_by_add`]; returns
+/// how many it converted.
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / 128).min(dst.len() / 64);
     let stream = streams(dst);
-    let round = |v: __m512i| {
-        let a = _mm512_and_si512(v, _mm512_set1_epi32(0x7fff_ffff));
-        let nan = _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7f80_0000));
-        let quiet = _mm512_or_si512(_mm512_xor_si512(v, a), _mm512_set1_epi32(0x7fc0_0000));
-        let v = _mm512_mask_mov_epi32(v, nan, quiet);
-        let lowest = _mm512_and_si512(_mm512_srli_epi32::<16>(v), _mm512_set1_epi32(1));
-        let v = _mm512_add_epi32(_mm512_add_epi32(v, _mm512_set1_epi32(0x7fff)), lowest);
-        _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(v))
-    };
     for step in 0..steps {
         // SAFETY: step `step` (128 input bytes, 64 output bytes) lies inside both
         // slices, as `steps` counts only whole steps of each; unaligned loads,
@@ -338,8 +376,8 @@ unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
         unsafe {
             let at = src.as_ptr().add(128 * step);
             prefetch(at);
-            let lo = round(_mm512_loadu_si512(at as *const __m512i));
-            let hi = round(_mm512_loadu_si512(at.add(64) as *const __m512i));
+            let lo = bf16_by_add(_mm512_loadu_si512(at as *const __m512i));
+            let hi = bf16_by_add(_mm512_loadu_si512(at.add(64) as *const __m512i));
             let words = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi);
             put(dst.as_mut_ptr().add(64 * step), words, stream);
         }
@@ -348,6 +386,49 @@ unsafe fn f32_to_bf16(src: &[u8], dst: &mut [u8]) -> usize {
         _mm_sfence();
     }
     steps * 32
+}
+
+/// [`f32_to_bf16`] with `vcvtne2ps2bf16` (AVX512-BF16), 32 lanes in one
+/// instruction. It rounds to nearest even as the scalar cast does, but flushes
+/// subnormal inputs to zero and keeps NaN payloads, so a step that holds either
+/// (one `vfpclassps` per 16 lanes finds them) goes through [`bf16_by_add`].
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512bf16")]
+unsafe fn f32_to_bf16_native(src: &[u8], dst: &mut [u8]) -> usize {
+    let steps = (src.len() / 128).min(dst.len() / 64);
+    let stream = streams(dst);
+    // NaN (quiet 0x01, signalling 0x80) and subnormal (0x20) lanes.
+    const SPECIAL: i32 = 0x01 | 0x20 | 0x80;
+    for step in 0..steps {
+        // SAFETY: step `step` (128 input bytes, 64 output bytes) lies inside both
+        // slices, as `steps` counts only whole steps of each; unaligned loads,
+        // the store aligned when `stream`.
+        unsafe {
+            let at = src.as_ptr().add(128 * step);
+            prefetch(at);
+            let lo = _mm512_loadu_si512(at as *const __m512i);
+            let hi = _mm512_loadu_si512(at.add(64) as *const __m512i);
+            let (flo, fhi) = (_mm512_castsi512_ps(lo), _mm512_castsi512_ps(hi));
+            let special = _mm512_fpclass_ps_mask::<SPECIAL>(flo) | _mm512_fpclass_ps_mask::<SPECIAL>(fhi);
+            let words = if special == 0 {
+                bf16_pair(fhi, flo)
+            } else {
+                _mm512_inserti64x4::<1>(_mm512_castsi256_si512(bf16_by_add(lo)), bf16_by_add(hi))
+            };
+            put(dst.as_mut_ptr().add(64 * step), words, stream);
+        }
+    }
+    if stream {
+        _mm_sfence();
+    }
+    steps * 32
+}
+
+/// `vcvtne2ps2bf16`: the bf16 of `lo` in the low half, of `hi` in the high half.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bf16")]
+fn bf16_pair(hi: __m512, lo: __m512) -> __m512i {
+    // SAFETY: `__m512bh` and `__m512i` are the same 64 bytes.
+    unsafe { core::mem::transmute::<__m512bh, __m512i>(_mm512_cvtne2ps_pbh(hi, lo)) }
 }
 
 /// Converts whole steps of 16 bf16 inputs into f32: widened and shifted up
@@ -367,7 +448,11 @@ unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
             let a = _mm512_and_si512(v, _mm512_set1_epi32(0x7fff_ffff));
             let nan = _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(0x7f80_0000));
             let quiet = _mm512_or_si512(_mm512_xor_si512(v, a), _mm512_set1_epi32(0x7fc0_0000));
-            put(dst.as_mut_ptr().add(64 * step), _mm512_mask_mov_epi32(v, nan, quiet), stream);
+            put(
+                dst.as_mut_ptr().add(64 * step),
+                _mm512_mask_mov_epi32(v, nan, quiet),
+                stream,
+            );
         }
     }
     if stream {
@@ -392,7 +477,11 @@ unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
             let at = src.as_ptr().add(32 * step);
             prefetch(at);
             let h = _mm256_loadu_si256(at as *const __m256i);
-            put(dst.as_mut_ptr().add(64 * step), _mm512_castps_si512(_mm512_cvtph_ps(h)), stream);
+            put(
+                dst.as_mut_ptr().add(64 * step),
+                _mm512_castps_si512(_mm512_cvtph_ps(h)),
+                stream,
+            );
         }
     }
     if stream {
