@@ -9,8 +9,9 @@
 //! - `table`: `RuleTable::promote`, the options given with every call.
 //!
 //! Each sums a number per answer (the dtype's index, or `DType::COUNT` for a
-//! refusal), so every lookup's answer is read; divan reports the time per lookup
-//! (items).
+//! refusal), so every lookup's answer is read; divan reports the time of one pass
+//! over the pairs and lookups (items) per second. A sample is 100 passes, long
+//! beside the timer's precision.
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -54,7 +55,7 @@ fn run<R: RuleSet>(bencher: Bencher, lookup: impl Fn(DType, DType) -> usize + Sy
 }
 
 /// The baseline: the same answers in a dense table built here.
-#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax])]
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
 fn dense<R: RuleSet>(bencher: Bencher) {
     let n = DType::COUNT;
     let mut table = vec![n as u16; n * n];
@@ -66,13 +67,13 @@ fn dense<R: RuleSet>(bencher: Bencher) {
 }
 
 /// `RuleSet::promote`: the marker's options, fixed at compile time.
-#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax])]
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
 fn rule_set<R: RuleSet>(bencher: Bencher) {
     run::<R>(bencher, |a, b| value(R::promote(Op::Add, a, b)));
 }
 
 /// `FixedTable::promote`: the default options, fixed at run time.
-#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax])]
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
 fn fixed<R: RuleSet>(bencher: Bencher) {
     let table = black_box(R::TABLE);
     let options = black_box(table.default_options());
@@ -81,7 +82,7 @@ fn fixed<R: RuleSet>(bencher: Bencher) {
 }
 
 /// `RuleTable::promote`: the default options, given with every call.
-#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax])]
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
 fn table<R: RuleSet>(bencher: Bencher) {
     let table = black_box(R::TABLE);
     let options = black_box(table.default_options());

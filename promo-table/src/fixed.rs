@@ -35,6 +35,7 @@ impl<'a> RuleTable<'a> {
     /// without a [`Flat`](crate::Flat) form (one `promo-rules` loads at run time, or one whose
     /// layers test a dtype option), which [`RuleTable::promote`] answers by walking
     /// its layers. A `const fn`, so a marker type's is made at compile time.
+    #[inline]
     pub const fn fix<'t>(&'t self, options: &Options) -> Option<FixedTable<'t>>
     where
         'a: 't,

@@ -67,6 +67,7 @@ pub fn operand_of_key(key: usize) -> Option<Operand> {
 }
 
 /// The index of an option value among the values that select cells.
+#[inline]
 const fn value_digit(value: OptionValue) -> usize {
     match value {
         OptionValue::Bool(b) => b as usize,
@@ -76,14 +77,16 @@ const fn value_digit(value: OptionValue) -> usize {
 }
 
 /// The combination index of `options` in a flat table with these radices (a
-/// `const fn`: a marker type's combination is computed at compile time).
+/// `const fn`: a marker type's combination is computed at compile time). A value
+/// past its option's radix (a choice index no word has) counts as the first.
+#[inline]
 pub const fn option_combo(radix: &[u8], options: &Options) -> usize {
     let values = options.values();
     let mut combo = 0;
     let mut i = 0;
     while i < radix.len() && i < values.len() {
-        let r = if radix[i] == 0 { 1 } else { radix[i] as usize };
-        combo = combo * r + value_digit(values[i]) % r;
+        let (r, digit) = (radix[i] as usize, value_digit(values[i]));
+        combo = combo * r + if digit < r { digit } else { 0 };
         i += 1;
     }
     combo
@@ -173,6 +176,7 @@ impl Answer {
 
 impl Flat<'_> {
     /// The offset of option combination `combo`'s cells in [`Flat::cells`].
+    #[inline]
     pub const fn combo_base(&self, combo: usize) -> usize {
         combo * self.op_slots * self.keys * self.keys
     }
@@ -228,6 +232,13 @@ mod tests {
             OptionValue::DType(DType::F32),
         ];
         assert_eq!(option_combo(&radix, &Options::from_values(&f32)), combo(true, 1));
+        // A choice index past the words counts as the first.
+        let past = [
+            OptionValue::Bool(true),
+            OptionValue::Choice(7),
+            OptionValue::DType(DType::F32),
+        ];
+        assert_eq!(option_combo(&radix, &Options::from_values(&past)), combo(true, 0));
         // No options: one combination; at compile time too.
         const NONE: usize = option_combo(&[], &Options::from_values(&[]));
         assert_eq!(NONE, 0);
