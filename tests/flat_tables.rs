@@ -1,8 +1,25 @@
 //! The generated one-load tables give exactly what walking the layers gives, for
-//! every option combination, operation and operand pair, accepted or not.
+//! every option combination, operation and operand pair, accepted or not: through
+//! `RuleTable::promote`, through a table with its options fixed (`RuleTable::fix`),
+//! and through every marker type's compile-time `RuleSet::promote`.
 
-use promo_core::rules;
-use promo_table::{operand_of_key, Op, OptionKind, OptionValue, Options, RuleTable, OPERAND_KEYS};
+use promo_core::rules::{
+    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, numpy::NumPy,
+    openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe,
+    paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow, tensorflow::TensorFlowSafe, torch::Torch,
+};
+use promo_core::{rules, RuleSet};
+use promo_table::{operand_of_key, Op, Operand, OptionKind, OptionValue, Options, RuleTable, OPERAND_KEYS};
+
+/// Every operand, accepted or not.
+fn operands() -> Vec<Operand> {
+    (0..OPERAND_KEYS).filter_map(operand_of_key).collect()
+}
+
+/// `table` without its flat form: the layer walk, the reference.
+fn walked<'a>(table: &RuleTable<'a>) -> RuleTable<'a> {
+    RuleTable { flat: None, ..*table }
+}
 
 /// Every combination of the options' values (dtype options: each accepted dtype).
 fn all_options(table: &RuleTable<'_>) -> Vec<Options> {
@@ -31,19 +48,23 @@ fn all_options(table: &RuleTable<'_>) -> Vec<Options> {
 fn flat_tables_agree_with_the_layers() {
     for table in rules::ALL {
         assert!(table.flat.is_some(), "{}: no flat table generated", table.name);
-        let walked = RuleTable {
-            flat: None,
-            ..**table
-        };
-        let operands: Vec<_> = (0..OPERAND_KEYS).filter_map(operand_of_key).collect();
+        let walked = walked(table);
+        let operands = operands();
         let mut compared = 0u64;
         for options in all_options(table) {
+            let fixed = table.fix(&options).expect("a flat table has a fixed form");
             for &op in Op::ALL {
                 for &lhs in &operands {
                     for &rhs in &operands {
-                        let flat = table.promote(&options, op, lhs, rhs);
-                        let walk = walked.promote(&options, op, lhs, rhs);
+                        let walk = walked.promote_result(&options, op, lhs, rhs);
+                        let flat = table.promote_result(&options, op, lhs, rhs);
                         assert_eq!(flat, walk, "{}: {op} {lhs} {rhs} {options:?}", table.name);
+                        let one_load = fixed.promote_result(op, lhs, rhs);
+                        assert_eq!(
+                            one_load, walk,
+                            "{}: fixed {op} {lhs} {rhs} {options:?}",
+                            table.name
+                        );
                         compared += 1;
                     }
                 }
@@ -51,4 +72,73 @@ fn flat_tables_agree_with_the_layers() {
         }
         assert!(compared > 10_000, "{}: {compared}", table.name);
     }
+}
+
+/// `RuleSet::promote` (one load from the marker's `FIXED`, made at compile time)
+/// answers as the layer walk under the marker's options, for every operation and
+/// operand pair.
+fn marker_agrees_with_the_layers<R: RuleSet>() -> &'static str {
+    let table = R::TABLE;
+    let walked = walked(table);
+    let fixed = R::FIXED.expect("every bundled rule set has a flat table");
+    assert_eq!(fixed.options(), &R::OPTIONS, "{}", table.name);
+    assert!(core::ptr::eq(fixed.table(), table), "{}", table.name);
+    let operands = operands();
+    let mut refused = 0;
+    for &op in Op::ALL {
+        for &lhs in &operands {
+            for &rhs in &operands {
+                let walk = walked.promote_result(&R::OPTIONS, op, lhs, rhs);
+                assert_eq!(
+                    fixed.promote_result(op, lhs, rhs),
+                    walk,
+                    "{} {:?}: {op} {lhs} {rhs}",
+                    table.name,
+                    R::OPTIONS
+                );
+                assert_eq!(R::promote(op, lhs, rhs), walk.map(|p| p.dtype));
+                refused += walk.is_err() as usize;
+            }
+        }
+    }
+    // Every rule set refuses something (an operand it lacks at the least), so the
+    // refusal cells were read too.
+    assert!(refused > 0, "{}", table.name);
+    core::any::type_name::<R>()
+        .rsplit("::")
+        .next()
+        .unwrap_or_default()
+}
+
+#[test]
+fn every_marker_answers_as_the_layers_in_one_load() {
+    let checked = [
+        marker_agrees_with_the_layers::<OpenVino>(),
+        marker_agrees_with_the_layers::<OpenVinoUnsafe>(),
+        marker_agrees_with_the_layers::<OpenVinoPyTorch>(),
+        marker_agrees_with_the_layers::<OpenVinoPyTorchUnsafe>(),
+        marker_agrees_with_the_layers::<KernelFloat>(),
+        marker_agrees_with_the_layers::<Paddle>(),
+        marker_agrees_with_the_layers::<PaddleStatic>(),
+        marker_agrees_with_the_layers::<Dali>(),
+        marker_agrees_with_the_layers::<NumPy>(),
+        marker_agrees_with_the_layers::<Torch>(),
+        marker_agrees_with_the_layers::<ArrayApi>(),
+        marker_agrees_with_the_layers::<TensorFlow>(),
+        marker_agrees_with_the_layers::<TensorFlowSafe>(),
+        marker_agrees_with_the_layers::<Jax>(),
+        marker_agrees_with_the_layers::<JaxX64>(),
+    ];
+    // Every marker of every bundled rule file, as the rule files name them.
+    let mut named: Vec<String> = rules::SOURCES
+        .iter()
+        .flat_map(|(path, src)| {
+            let rules = promo_rules::load(path, src).unwrap_or_else(|_| panic!("{path} loads"));
+            rules.modes.into_iter().map(|m| m.marker)
+        })
+        .collect();
+    let mut checked: Vec<String> = checked.iter().map(|&m| m.to_owned()).collect();
+    named.sort();
+    checked.sort();
+    assert_eq!(checked, named);
 }

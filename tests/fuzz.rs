@@ -120,8 +120,9 @@ fn mutate(rng: &mut Rng, src: &str) -> String {
     lines.join(ending) + ending
 }
 
-/// Every answer of the precomputed table equals the layer walk's, for the
-/// default options and every operation the rule set names (or `add`).
+/// Every answer of the precomputed table equals the layer walk's, looked up with
+/// the options and with them fixed, for the default options and every operation
+/// the rule set names (or `add`).
 fn check_flat_agrees(table: &RuleTable<'_>) -> usize {
     let Some(parts) = table.flatten() else { return 0 };
     let flat = RuleTable {
@@ -135,14 +136,21 @@ fn check_flat_agrees(table: &RuleTable<'_>) -> usize {
         table.ops.to_vec()
     };
     let operands: Vec<_> = (0..OPERAND_KEYS).filter_map(operand_of_key).collect();
+    let fixed = flat.fix(&options).expect("a flat table has a fixed form");
     let mut n = 0;
     for &op in &ops {
         for &lhs in &operands {
             for &rhs in &operands {
+                let walk = table.promote_result(&options, op, lhs, rhs);
                 assert_eq!(
-                    flat.promote(&options, op, lhs, rhs),
-                    table.promote(&options, op, lhs, rhs),
+                    flat.promote_result(&options, op, lhs, rhs),
+                    walk,
                     "{op} {lhs} {rhs}"
+                );
+                assert_eq!(
+                    fixed.promote_result(op, lhs, rhs),
+                    walk,
+                    "fixed: {op} {lhs} {rhs}"
                 );
                 n += 1;
             }

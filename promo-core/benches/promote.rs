@@ -1,36 +1,92 @@
-//! Run-time promotion: one `RuleTable::promote` lookup per ordered pair of a rule
-//! set's dtypes. `cargo bench -p promo-core --bench promote`.
+//! Run-time promotion: one lookup per ordered pair of a rule set's dtypes (`add`,
+//! default options), for each bundled rule set's default marker, four ways, beside
+//! a dense table of the same answers. `cargo bench -p promo-core --bench promote`.
+//!
+//! - `dense`: the baseline, a `Vec<u16>` of every answer built here, indexed
+//!   `[lhs * DType::COUNT + rhs]`;
+//! - `rule_set`: `RuleSet::promote`, the marker's options fixed at compile time;
+//! - `fixed`: `FixedTable::promote`, the options fixed at run time (`RuleTable::fix`);
+//! - `table`: `RuleTable::promote`, the options given with every call.
+//!
+//! Each sums a number per answer (the dtype's index, or `DType::COUNT` for a
+//! refusal), so every lookup's answer is read; divan reports the time of one pass
+//! over the pairs and lookups (items) per second. A sample is 100 passes, long
+//! beside the timer's precision.
 
+use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
-use promo_core::rules;
-use promo_core::{Op, Operand};
+use promo_core::rules::{
+    array_api::ArrayApi, dali::Dali, jax::Jax, kernel_float::KernelFloat, numpy::NumPy, openvino::OpenVino,
+    paddle::Paddle, tensorflow::TensorFlow, torch::Torch,
+};
+use promo_core::{DType, Op, Refusal, RuleSet};
 
 fn main() {
     divan::main();
 }
 
-/// Every ordered tensor pair of each bundled rule set, default options, `add`.
-#[divan::bench(args = ["openvino", "kernel_float", "paddle", "dali"])]
-fn all_pairs(bencher: Bencher, name: &str) {
-    let Some(table) = rules::by_name(name) else { return };
-    let options = table.default_options();
-    let pairs: Vec<(Operand, Operand)> = table
-        .dtypes
+/// Every ordered pair of the rule set's dtypes.
+fn pairs<R: RuleSet>() -> Vec<(DType, DType)> {
+    let dtypes = R::TABLE.dtypes;
+    dtypes
         .iter()
-        .flat_map(|&a| {
-            table
-                .dtypes
-                .iter()
-                .map(move |&b| (Operand::Dimensioned(a), Operand::Dimensioned(b)))
-        })
-        .collect();
-    bencher
-        .counter(divan::counter::ItemsCount::new(pairs.len()))
-        .bench(|| {
-            let mut accepted = 0usize;
-            for &(a, b) in black_box(&pairs) {
-                accepted += table.promote(&options, Op::Add, a, b).is_ok() as usize;
-            }
-            accepted
-        });
+        .flat_map(|&a| dtypes.iter().map(move |&b| (a, b)))
+        .collect()
+}
+
+/// The number summed for an answer.
+#[inline(always)]
+fn value(answer: Result<DType, Refusal<'_>>) -> usize {
+    match answer {
+        Ok(d) => d.index(),
+        Err(_) => DType::COUNT,
+    }
+}
+
+/// Times `lookup` over every pair of `R`'s dtypes.
+fn run<R: RuleSet>(bencher: Bencher, lookup: impl Fn(DType, DType) -> usize + Sync) {
+    let pairs = pairs::<R>();
+    bencher.counter(ItemsCount::new(pairs.len())).bench(|| {
+        black_box(&pairs)
+            .iter()
+            .map(|&(a, b)| lookup(a, b))
+            .sum::<usize>()
+    });
+}
+
+/// The baseline: the same answers in a dense table built here.
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
+fn dense<R: RuleSet>(bencher: Bencher) {
+    let n = DType::COUNT;
+    let mut table = vec![n as u16; n * n];
+    for (a, b) in pairs::<R>() {
+        table[a.index() * n + b.index()] = value(R::promote(Op::Add, a, b)) as u16;
+    }
+    let table = black_box(table);
+    run::<R>(bencher, |a, b| table[a.index() * n + b.index()] as usize);
+}
+
+/// `RuleSet::promote`: the marker's options, fixed at compile time.
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
+fn rule_set<R: RuleSet>(bencher: Bencher) {
+    run::<R>(bencher, |a, b| value(R::promote(Op::Add, a, b)));
+}
+
+/// `FixedTable::promote`: the default options, fixed at run time.
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
+fn fixed<R: RuleSet>(bencher: Bencher) {
+    let table = black_box(R::TABLE);
+    let options = black_box(table.default_options());
+    let fixed = table.fix(&options).expect("a flat table");
+    run::<R>(bencher, |a, b| value(fixed.promote(Op::Add, a.into(), b.into())));
+}
+
+/// `RuleTable::promote`: the default options, given with every call.
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
+fn table<R: RuleSet>(bencher: Bencher) {
+    let table = black_box(R::TABLE);
+    let options = black_box(table.default_options());
+    run::<R>(bencher, |a, b| {
+        value(table.promote(&options, Op::Add, a.into(), b.into()))
+    });
 }

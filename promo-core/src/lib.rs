@@ -9,7 +9,7 @@
 //! | [`Promote`], [`Promoted`], [`promote_pair`] | compile-time promotion: `Promoted<OpenVino, i32, u8>` is `i32`; both operands converted to it |
 //! | [`PromoteArith`], [`Arithmetic`], [`zip_promoted`] | generic arithmetic in the promoted type, for every pair a rule set accepts |
 //! | [`operand_types`] | operand kinds at compile time: `Promoted<Torch, f32, Scalar<f64>>` is `f32` |
-//! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
+//! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`RuleTable::fix`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
 //! | [`rules`](mod@rules) | the bundled rule sets: `openvino` (OpenVINO), `kernel_float`, `paddle` (PaddlePaddle), `dali` (NVIDIA DALI), `numpy`, `torch` (PyTorch), `array_api` (the Python array API), `tensorflow`, `jax` |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`cast`] | ONNX `Cast`: scalar casts, buffer conversion, strings |
@@ -46,14 +46,17 @@
 //! # Run-time promotion
 //!
 //! For dtypes known only at run time (read from a model file), one lookup in the
-//! same `const` tables:
+//! same `const` tables: a marker type's ([`RuleSet::promote`]) and options fixed
+//! once ([`RuleTable::fix`]) are an index computation and one load.
 //!
 //! ```
-//! use promo_core::{promote, rules, DType, Op};
+//! use promo_core::rules::paddle::{Paddle, TABLE};
+//! use promo_core::{promote, rules, DType, Op, RuleSet};
 //! assert_eq!(promote(&rules::kernel_float::TABLE, DType::F16, DType::BF16), Ok(DType::F32));
-//! let paddle = &rules::paddle::TABLE;
-//! let divided = paddle.promote(&paddle.default_options(), Op::Divide, DType::I32.into(), DType::I32.into());
-//! assert_eq!(divided, Ok(DType::F32));
+//! assert_eq!(Paddle::promote(Op::Divide, DType::I32, DType::I32), Ok(DType::F32));
+//! let static_graph = TABLE.options_from(["mode=static"]).unwrap();
+//! let fixed = TABLE.fix(&static_graph).expect("bundled rule sets have flat tables");
+//! assert_eq!(fixed.promote(Op::Divide, DType::I32.into(), DType::I32.into()), Ok(DType::F32));
 //! ```
 //!
 //! # Casting values and buffers
@@ -103,7 +106,7 @@ pub use promo_table::{op_types, OpType};
 pub use promo_table::{
     BadOperand, Category, DType, HasDType, Op, Operand, PyScalar, UnknownDType, UnknownOp,
 };
-pub use promo_table::{OptionError, OptionValue, Options, Refusal, RuleTable};
+pub use promo_table::{FixedTable, OptionError, OptionValue, Options, Refusal, RuleTable};
 pub use promote::{promote, promote_pair, result_type, Promote, PromoteOp, Promoted, PromotedOp, RuleSet};
 
 /// The element types of half precision, re-exported so that one dependency is enough.

@@ -3,7 +3,7 @@
 use crate::cast::{CastFrom, CastOptions};
 use crate::operand_types::OperandType;
 use crate::Element;
-use promo_table::{DType, Op, OpType, Operand, Options, Refusal, RuleTable};
+use promo_table::{DType, FixedTable, Op, OpType, Operand, Options, Refusal, RuleTable};
 
 /// `Self` (a rule set's marker type) promotes `A` with `B` to [`Promote::Output`].
 ///
@@ -69,24 +69,49 @@ pub trait PromoteOp<O: OpType, A: Element, B: Element, Why = ()> {
 pub type PromotedOp<R, O, A, B> = <R as PromoteOp<O, A, B>>::Output;
 
 /// A rule set's marker type, with its run-time table and fixed options.
+///
+/// ```
+/// use promo_core::rules::openvino::{OpenVino, OpenVinoUnsafe};
+/// use promo_core::{DType, Op, RuleSet};
+/// assert!(OpenVino::promote(Op::Add, DType::I8, DType::U8).is_err());
+/// assert_eq!(OpenVinoUnsafe::promote(Op::Add, DType::I8, DType::U8), Ok(DType::I16));
+/// // The same lookup, with the options the marker stands for.
+/// let (table, options) = (OpenVinoUnsafe::TABLE, OpenVinoUnsafe::OPTIONS);
+/// assert_eq!(table.promote(&options, Op::Add, DType::I8.into(), DType::U8.into()), Ok(DType::I16));
+/// ```
 pub trait RuleSet: Copy + Default + 'static {
     /// The rule set's table.
     const TABLE: &'static RuleTable<'static>;
     /// The option values this marker stands for.
     const OPTIONS: Options;
+    /// The table with this marker's options fixed, made at compile time: a lookup
+    /// is an index computation and one load. `None` only for a rule set without a
+    /// flat table (a layer whose condition tests a dtype option; every bundled rule
+    /// set has one).
+    const FIXED: Option<FixedTable<'static>> = Self::TABLE.fix(&Self::OPTIONS);
 
-    /// The run-time promotion of `lhs` with `rhs` under `op`, with this marker's options.
+    /// The run-time promotion of `lhs` with `rhs` under `op`, with this marker's
+    /// options: one load from [`RuleSet::FIXED`] (a walk over the layers without
+    /// one).
+    #[inline]
     fn promote(op: Op, lhs: impl Into<Operand>, rhs: impl Into<Operand>) -> Result<DType, Refusal<'static>> {
-        Self::TABLE.promote(&Self::OPTIONS, op, lhs.into(), rhs.into())
+        let (lhs, rhs) = (lhs.into(), rhs.into());
+        // Borrowed from a static, not copied to the stack on every call.
+        let fixed: &'static Option<FixedTable<'static>> = const { &Self::FIXED };
+        match fixed {
+            Some(fixed) => fixed.promote(op, lhs, rhs),
+            None => Self::TABLE.promote(&Self::OPTIONS, op, lhs, rhs),
+        }
     }
 }
 
 /// The run-time promotion of two operands under a rule set's default options, for
 /// `add` (or any operation whose result the rule set does not distinguish).
 ///
-/// For options, operand kinds and operations use [`RuleTable::promote`]; for a
-/// marker type's options, [`RuleSet::promote`]. Each is a walk over the rule set's
-/// few layers, one indexed load per layer, with no `match` over dtypes.
+/// For options, operand kinds and operations use [`RuleTable::promote`], or
+/// [`RuleTable::fix`] to fix the options once for many lookups; for a marker type's
+/// options, [`RuleSet::promote`]. Each reads the rule set's precomputed table: an
+/// index computation and one load, with no `match` over dtypes.
 ///
 /// ```
 /// use promo_core::{promote, rules, DType};

@@ -2,10 +2,9 @@
 //! of a [`Flat`] table, for `promo-macros` to emit.
 
 use crate::flat::{operand_of_key, Flat, OPERAND_KEYS};
-use crate::layer::ABSENT;
 use crate::options::{OptionKind, OptionValue, Options};
 use crate::table::RuleTable;
-use crate::{Op, Operand};
+use crate::{Answer, Op, Operand};
 
 /// The owned parts of a [`Flat`] table, as [`RuleTable::flatten`] computes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,8 +38,15 @@ impl FlatParts {
 }
 
 impl RuleTable<'_> {
-    /// Precomputes every answer of the layers, or `None` when a layer's condition
-    /// tests a dtype option (whose values are too many to enumerate).
+    /// Precomputes every answer of the layers ([`RuleTable::answer`]) for every
+    /// option combination, operation and operand pair, refusals included, or `None`
+    /// when a layer's condition tests a dtype option (whose values are too many to
+    /// enumerate).
+    ///
+    /// Operands the rule set refuses whatever the other operand is share one key
+    /// per refusal, and operations with the same answers under every combination
+    /// share one slot (every operation the rule set lacks shares the slot that
+    /// refuses it), so the table is total and no larger than its distinct answers.
     pub fn flatten(&self) -> Option<FlatParts> {
         let radix: Vec<u8> = self
             .options
@@ -60,47 +66,81 @@ impl RuleTable<'_> {
         if dtype_condition {
             return None;
         }
-        let mut op_slot = vec![ABSENT; Op::ALL.len()];
-        let slot_ops: Vec<Op> = if self.ops.is_empty() {
-            // Op-independent: every op shares one slot, answered as `add`.
-            op_slot.iter_mut().for_each(|s| *s = 0);
-            vec![Op::Add]
-        } else {
-            for (i, op) in self.ops.iter().enumerate() {
-                op_slot[op.index()] = i as u8;
-            }
-            self.ops.to_vec()
-        };
-        let mut key_of = vec![ABSENT; OPERAND_KEYS];
-        let mut operands = Vec::new();
-        for (key, slot) in key_of.iter_mut().enumerate() {
-            let Some(operand) = operand_of_key(key) else {
-                continue;
-            };
-            let weak_without_weak_types = matches!(operand, Operand::Weak(_)) && !self.takes_weak();
-            if operand.dtype().is_none_or(|d| self.accepts(d)) && !weak_without_weak_types {
-                *slot = operands.len() as u8;
+        // Accepted operands get a key each; refused ones one key per refusal, with
+        // the first such operand standing for the others.
+        let all: Vec<(Operand, Option<Answer>)> = (0..OPERAND_KEYS)
+            .filter_map(operand_of_key)
+            .map(|o| (o, self.operand_refusal(o, Answer::UnsupportedLhs)))
+            .collect();
+        let mut operands: Vec<Operand> = all
+            .iter()
+            .filter(|(_, why)| why.is_none())
+            .map(|&(o, _)| o)
+            .collect();
+        let accepted = operands.len();
+        let mut refusals: Vec<Answer> = Vec::new();
+        for &(operand, why) in &all {
+            if let Some(why) = why.filter(|w| !refusals.contains(w)) {
+                refusals.push(why);
                 operands.push(operand);
             }
         }
+        let key_of: Vec<u8> = all
+            .iter()
+            .map(|&(operand, why)| {
+                let key = match why {
+                    None => operands.iter().position(|&o| o == operand),
+                    Some(why) => refusals.iter().position(|&r| r == why).map(|r| accepted + r),
+                };
+                key.unwrap_or_default() as u8
+            })
+            .collect();
+        let keys = operands.len();
         let combos: usize = radix.iter().map(|&r| r as usize).product();
-        let mut cells = Vec::with_capacity(combos * slot_ops.len() * operands.len() * operands.len());
-        for combo in 0..combos {
-            let options = self.combo_options(&radix, combo);
-            for &op in &slot_ops {
+        let all_options: Vec<Options> = (0..combos).map(|c| self.combo_options(&radix, c)).collect();
+        // Each operation's cells under every combination; equal ones share a slot.
+        let column = |op: Op| -> Vec<u16> {
+            let mut cells = Vec::with_capacity(combos * keys * keys);
+            for options in &all_options {
                 for &lhs in &operands {
                     for &rhs in &operands {
-                        cells.push(self.resolve(&options, op, lhs, rhs).code());
+                        cells.push(self.answer(options, op, lhs, rhs).code());
                     }
                 }
+            }
+            cells
+        };
+        let mut op_slot = vec![0u8; Op::ALL.len()];
+        let slots: Vec<Vec<u16>> = if self.ops.is_empty() {
+            // Op-independent: every operation answers as `add`.
+            vec![column(Op::Add)]
+        } else {
+            let mut slots: Vec<Vec<u16>> = Vec::new();
+            for (&op, slot) in Op::ALL.iter().zip(&mut op_slot) {
+                let cells = column(op);
+                *slot = match slots.iter().position(|s| *s == cells) {
+                    Some(same) => same as u8,
+                    None => {
+                        slots.push(cells);
+                        (slots.len() - 1) as u8
+                    }
+                };
+            }
+            slots
+        };
+        let block = keys * keys;
+        let mut cells = Vec::with_capacity(combos * slots.len() * block);
+        for combo in 0..combos {
+            for column in &slots {
+                cells.extend_from_slice(&column[combo * block..(combo + 1) * block]);
             }
         }
         Some(FlatParts {
             radix,
             op_slot,
-            op_slots: slot_ops.len(),
-            keys: operands.len(),
+            op_slots: slots.len(),
             key_of,
+            keys,
             cells,
         })
     }
@@ -183,16 +223,28 @@ mod tests {
     }
 
     #[test]
-    fn the_parts_have_one_slot_per_op_and_key() {
+    fn the_parts_have_one_slot_per_answer_and_key() {
         let t = tiny_table();
         let parts = t.flatten().unwrap();
         // `strict` selects cells (2 values); `out`, a dtype option, does not.
         assert_eq!(parts.radix, [2, 1]);
-        assert_eq!((parts.op_slots, parts.op_slot[Op::Divide.index()]), (2, 1));
-        assert_eq!(parts.op_slot[Op::Multiply.index()], ABSENT);
-        // Five dtypes as tensors and as rank-0 tensors, four Python kinds.
-        assert_eq!(parts.keys, 5 + 5 + 4);
-        assert_eq!(parts.cells.len(), 2 * 2 * parts.keys * parts.keys);
+        // `add`, `divide`, and one slot for every operation tiny lacks.
+        assert_eq!(parts.op_slots, 3);
+        let slot = |op: Op| parts.op_slot[op.index()];
+        assert_ne!(slot(Op::Add), slot(Op::Divide));
+        assert_eq!(slot(Op::Multiply), slot(Op::Pow));
+        assert!(![slot(Op::Add), slot(Op::Divide)].contains(&slot(Op::Multiply)));
+        // Five dtypes as tensors and as rank-0 tensors, four Python kinds; then one
+        // key for a dtype tiny lacks and one for a weakly typed tensor.
+        assert_eq!(parts.keys, 5 + 5 + 4 + 2);
+        let key = |o: &str| parts.key_of[crate::operand_key(o.parse().unwrap())];
+        assert_eq!(key("f64"), key("scalar:c64"));
+        assert_eq!(key("weak:f64"), key("f64"), "a dtype tiny lacks is refused first");
+        assert_eq!(key("weak:i8"), key("weak:f32"));
+        assert_ne!(key("weak:i8"), key("f64"));
+        assert!(usize::from(key("weak:i8")) >= 14 && usize::from(key("f64")) >= 14);
+        assert_eq!(parts.cells.len(), 2 * 3 * parts.keys * parts.keys);
+        // Op-independent: every operation shares one slot.
         let any_op = RuleTable { ops: &[], ..t }.flatten().unwrap();
         assert_eq!(any_op.op_slots, 1);
         assert!(any_op.op_slot.iter().all(|&s| s == 0));

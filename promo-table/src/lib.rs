@@ -10,7 +10,8 @@
 //! | [`OptionSpec`], [`Options`] | a rule set's options, and `KEY=VALUE` settings parsed |
 //! | [`Cell`] | one cell of a layer, and its `u16` code |
 //! | [`Layer`], [`RuleTable::trace`] | one matrix with its conditions, and the walk over the layers |
-//! | [`Flat`], [`RuleTable::flatten`] | every answer precomputed, read by one indexed load |
+//! | [`Flat`], [`Answer`], [`RuleTable::flatten`] | every answer precomputed as a `u16` code, read by one indexed load |
+//! | [`RuleTable::fix`], [`FixedTable`] | a table with its options fixed: a lookup is an index computation and one load |
 //! | [`DType::of`], [`HasDType`] | the dtype a Rust element type stores |
 //! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
 //! | [`text::is_unsafe_char`] | the characters a rule set's texts may not hold |
@@ -29,6 +30,7 @@ mod aliases;
 mod cell;
 mod dtype;
 mod element_types;
+mod fixed;
 #[cfg(test)]
 mod fixture;
 mod flat;
@@ -48,7 +50,8 @@ pub mod text;
 pub use aliases::DTypeNameError;
 pub use cell::Cell;
 pub use dtype::{ambiguous_name, Category, DType, UnknownDType, AMBIGUOUS_NAMES};
-pub use flat::{operand_key, operand_of_key, option_combo, Flat, OPERAND_KEYS};
+pub use fixed::FixedTable;
+pub use flat::{operand_key, operand_of_key, option_combo, Answer, Flat, OPERAND_KEYS};
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
 pub use layer::{Condition, Layer, Side, Trace, ABSENT};

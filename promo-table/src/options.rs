@@ -113,13 +113,19 @@ impl Options {
     }
 
     /// The value of the option at `index`.
-    pub fn get(&self, index: usize) -> OptionValue {
-        self.values[..self.len][index]
+    ///
+    /// # Panics
+    ///
+    /// If there is no option at `index`.
+    #[inline]
+    pub const fn get(&self, index: usize) -> OptionValue {
+        self.values()[index]
     }
 
     /// Every value, in the rule set's option order.
-    pub fn values(&self) -> &[OptionValue] {
-        &self.values[..self.len]
+    #[inline]
+    pub const fn values(&self) -> &[OptionValue] {
+        self.values.split_at(self.len).0
     }
 }
 

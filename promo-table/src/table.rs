@@ -4,12 +4,13 @@
 //! A [`RuleTable`] is plain data made of slices, so the same shape serves the
 //! `const` tables that `promo-macros` generates and the tables `promo-rules`
 //! compiles from a rule file at run time. [`RuleTable::promote`] reads the
-//! precomputed [`Flat`] table when there is one and otherwise walks the layers
-//! ([`RuleTable::resolve`]); each step is an indexed load, never a `match` over
-//! dtypes.
+//! precomputed [`Flat`] table when there is one (an index computation and one load,
+//! as [`FixedTable`](crate::FixedTable) does with the option combination computed
+//! once) and otherwise walks the layers ([`RuleTable::answer`]); each step is an
+//! indexed load, never a `match` over dtypes.
 
-use crate::flat::{flat_cell, Flat};
-use crate::layer::{Layer, ABSENT};
+use crate::flat::{Answer, Flat};
+use crate::layer::Layer;
 use crate::options::{OptionSpec, OptionValue, Options};
 use crate::{Cell, DType, Op, Operand};
 use core::fmt;
@@ -141,16 +142,15 @@ impl std::error::Error for Refusal<'_> {}
 impl<'a> RuleTable<'a> {
     /// Whether the framework accepts `dtype`.
     pub fn accepts(&self, dtype: DType) -> bool {
-        match &self.flat {
-            Some(flat) => flat.key_of.get(dtype.index()).is_some_and(|&k| k != ABSENT),
-            None => self.dtypes.contains(&dtype),
-        }
+        self.dtypes.contains(&dtype)
     }
 
     /// The common dtype of `lhs` and `rhs` under `op`, or why there is none.
     ///
-    /// With a [`Flat`] table this is a few checks and one indexed load; otherwise it
-    /// walks the layers ([`RuleTable::resolve`]).
+    /// With a [`Flat`] table this is the option combination, an index computation
+    /// and one load (to fix the options once for many lookups, see
+    /// [`RuleTable::fix`]); otherwise it walks the layers ([`RuleTable::answer`]).
+    #[inline]
     pub fn promote(
         &self,
         options: &Options,
@@ -164,6 +164,7 @@ impl<'a> RuleTable<'a> {
     /// [`RuleTable::promote`] with whether the result is weakly typed (JAX's
     /// `weak_type`, TensorFlow's `WeakTensor`; never so in a rule set without weak
     /// types).
+    #[inline]
     pub fn promote_result(
         &self,
         options: &Options,
@@ -171,36 +172,49 @@ impl<'a> RuleTable<'a> {
         lhs: Operand,
         rhs: Operand,
     ) -> Result<Promotion, Refusal<'a>> {
-        self.check_operands(op, lhs, rhs)?;
-        let cell = match &self.flat {
-            Some(flat) => flat_cell(flat, options, op, lhs, rhs),
-            None => self.resolve(options, op, lhs, rhs),
+        self.lookup(options, op, lhs, rhs)
+    }
+
+    /// The answer in the [`Flat`] table for `options` ([`RuleTable::fix`], then one
+    /// load), or the walk's without one, read as a result.
+    #[inline]
+    fn lookup(
+        &self,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Result<Promotion, Refusal<'a>> {
+        let answer = match self.fix(options) {
+            Some(fixed) => fixed.answer(op, lhs, rhs),
+            None => self.answer(options, op, lhs, rhs),
         };
-        let strong = |dtype| Ok(Promotion { dtype, weak: false });
-        match cell {
-            Cell::Is(d) => strong(d),
-            Cell::Weak(d) => Ok(Promotion { dtype: d, weak: true }),
-            Cell::Option(i) => match options.get(i as usize) {
-                OptionValue::DType(d) => strong(d),
-                _ => Err(Refusal::NoRule),
-            },
-            Cell::Refuse(r) => {
-                let index = r as usize;
-                let text = self.reasons[index];
-                Err(Refusal::Refused(Reason { index, text }))
-            }
-            Cell::Defer | Cell::Lhs | Cell::Rhs => Err(self.no_cell(lhs, rhs)),
+        read(answer, self.reasons, options, op, lhs, rhs)
+    }
+
+    /// The answer the layers give, refusals included: the reference that [`Flat`]
+    /// tables are generated from ([`RuleTable::flatten`]) and that they are tested
+    /// against. An operation the rule set lacks is refused first, then each operand
+    /// in turn (a dtype it does not accept, then a weakly typed tensor where it has
+    /// none); then the walk ([`RuleTable::resolve`]) decides, and where no layer
+    /// speaks, [`Answer::TwoPythonScalars`], [`Answer::PythonScalar`] or
+    /// [`Answer::NoRule`] says why.
+    pub fn answer(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Answer {
+        if let Some(refused) = self.check_operands(op, lhs, rhs) {
+            return refused;
+        }
+        match self.resolve(options, op, lhs, rhs) {
+            Cell::Is(d) => Answer::Is(d),
+            Cell::Weak(d) => Answer::Weak(d),
+            Cell::Option(i) => Answer::Option(i),
+            Cell::Refuse(r) => Answer::Refuse(r),
+            Cell::Defer | Cell::Lhs | Cell::Rhs => self.no_cell(lhs, rhs),
         }
     }
 
     /// Whether the rule set has weakly typed operands (a layer with a `weak` side,
     /// or Python scalars typed as weak tensors).
     pub fn takes_weak(&self) -> bool {
-        if let Some(flat) = &self.flat {
-            let first = self.dtypes.first().map_or(0, |d| d.index());
-            let key = crate::flat::operand_key(Operand::Weak(DType::ALL[first]));
-            return flat.key_of.get(key).is_some_and(|&k| k != ABSENT);
-        }
         self.python.iter().any(|p| matches!(p, Some(Operand::Weak(_))))
             || self
                 .layers
@@ -209,36 +223,37 @@ impl<'a> RuleTable<'a> {
     }
 
     /// What went wrong when no layer gave a cell.
-    fn no_cell(&self, lhs: Operand, rhs: Operand) -> Refusal<'a> {
+    fn no_cell(&self, lhs: Operand, rhs: Operand) -> Answer {
         match (lhs, rhs) {
-            (Operand::Python(_), Operand::Python(_)) => Refusal::TwoPythonScalars,
+            (Operand::Python(_), Operand::Python(_)) => Answer::TwoPythonScalars,
             (Operand::Python(k), _) | (_, Operand::Python(k)) if self.python[k.index()].is_none() => {
-                Refusal::PythonScalar
+                Answer::PythonScalar
             }
-            _ => Refusal::NoRule,
+            _ => Answer::NoRule,
         }
     }
 
-    /// The refusals that need no table: an op or dtype the framework lacks.
-    fn check_operands(&self, op: Op, lhs: Operand, rhs: Operand) -> Result<(), Refusal<'a>> {
-        let has_op = match &self.flat {
-            Some(flat) => flat.op_slot.get(op.index()).is_some_and(|&s| s != ABSENT),
-            None => self.ops.is_empty() || self.ops.contains(&op),
-        };
-        if !has_op {
-            return Err(Refusal::UnsupportedOp(op));
+    /// The refusals that need no layer: an op or dtype the framework lacks, a weakly
+    /// typed operand where it has none.
+    fn check_operands(&self, op: Op, lhs: Operand, rhs: Operand) -> Option<Answer> {
+        if !(self.ops.is_empty() || self.ops.contains(&op)) {
+            return Some(Answer::UnsupportedOp);
         }
-        for operand in [lhs, rhs] {
-            if let Some(d) = operand.dtype() {
-                if !self.accepts(d) {
-                    return Err(Refusal::UnsupportedDType(d));
-                }
-            }
-            if matches!(operand, Operand::Weak(_)) && !self.takes_weak() {
-                return Err(Refusal::WeakOperand);
-            }
+        self.operand_refusal(lhs, Answer::UnsupportedLhs)
+            .or_else(|| self.operand_refusal(rhs, Answer::UnsupportedRhs))
+    }
+
+    /// Why the rule set refuses `operand` whatever the other operand is: a dtype it
+    /// does not accept (`unsupported`, which names the side), then a weakly typed
+    /// tensor where it has none.
+    pub(crate) fn operand_refusal(&self, operand: Operand, unsupported: Answer) -> Option<Answer> {
+        if operand.dtype().is_some_and(|d| !self.accepts(d)) {
+            Some(unsupported)
+        } else if matches!(operand, Operand::Weak(_)) && !self.takes_weak() {
+            Some(Answer::WeakOperand)
+        } else {
+            None
         }
-        Ok(())
     }
 
     /// The tensor-with-tensor matrix under `op`: one entry per ordered pair of
@@ -253,6 +268,44 @@ impl<'a> RuleTable<'a> {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// `answer` for `op` on `lhs` and `rhs` as a result: the dtype option's value
+/// under `options`, the reason's text (from the rule set's `reasons`), the operation
+/// or operand refused.
+#[inline]
+pub(crate) fn read<'a>(
+    answer: Answer,
+    reasons: &'a [&'a str],
+    options: &Options,
+    op: Op,
+    lhs: Operand,
+    rhs: Operand,
+) -> Result<Promotion, Refusal<'a>> {
+    let strong = |dtype| Ok(Promotion { dtype, weak: false });
+    let unsupported = |o: Operand| Err(o.dtype().map_or(Refusal::NoRule, Refusal::UnsupportedDType));
+    match answer {
+        Answer::Is(d) => strong(d),
+        Answer::Weak(d) => Ok(Promotion { dtype: d, weak: true }),
+        Answer::Option(i) => match options.values().get(i as usize) {
+            Some(&OptionValue::DType(d)) => strong(d),
+            _ => Err(Refusal::NoRule),
+        },
+        Answer::Refuse(r) => {
+            let index = r as usize;
+            match reasons.get(index) {
+                Some(&text) => Err(Refusal::Refused(Reason { index, text })),
+                None => Err(Refusal::NoRule),
+            }
+        }
+        Answer::UnsupportedOp => Err(Refusal::UnsupportedOp(op)),
+        Answer::UnsupportedLhs => unsupported(lhs),
+        Answer::UnsupportedRhs => unsupported(rhs),
+        Answer::WeakOperand => Err(Refusal::WeakOperand),
+        Answer::PythonScalar => Err(Refusal::PythonScalar),
+        Answer::TwoPythonScalars => Err(Refusal::TwoPythonScalars),
+        Answer::NoRule => Err(Refusal::NoRule),
     }
 }
 
