@@ -27,15 +27,22 @@
 //! which give the same bits as the scalar kernel ([`Converter::scalar`], the
 //! reference they are tested against).
 //!
+//! With the feature `rayon`, [`par_cast_slice`], [`par_cast_vec`],
+//! [`par_convert_to_slice`] and [`par_convert_stream`] do the same on rayon's
+//! thread pool, one chunk per thread through the same kernel (the same bits), and
+//! on one thread below [`PAR_MIN_ELEMENTS`] elements.
+//!
 //! The modules stack one way: `options` and `error` (the shared vocabulary) at the
 //! bottom; `values` (the scalar cast) and `raw` (buffer layouts) on them; `text`,
-//! `kernels` and `buffer` above; `typed` and `stream` on `buffer`. This file only
-//! assembles them.
+//! `kernels` and `buffer` above; `typed` and `stream` on `buffer`; `parallel`
+//! (feature `rayon`) on `typed` and `stream`. This file only assembles them.
 
 mod buffer;
 mod error;
 mod kernels;
 mod options;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod raw;
 mod stream;
 mod text;
@@ -46,6 +53,11 @@ pub use crate::narrow::{f64_to_f32_round_odd, int_to_f64_round_odd};
 pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, Converter};
 pub use error::ConvertError;
 pub use options::{cast_since_opset, CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
+#[cfg(feature = "rayon")]
+pub use parallel::{
+    par_cast_slice, par_cast_vec, par_convert_stream, par_convert_stream_exact, par_convert_to_slice,
+    PAR_BLOCK_BYTES, PAR_MIN_ELEMENTS,
+};
 pub use stream::{convert_stream, convert_stream_exact, StreamError, CHUNK_BYTES};
 pub use text::{
     format_bits, format_value, parse_str, parse_value, FormatKind, Kind, ParseKind, ParseValueError,
