@@ -196,8 +196,14 @@ fn a_file_converts_as_standard_input_does() {
     let cases: [(&[&str], &[u8]); 5] = [
         (&["--from", "f32", "--to", "f8e4m3fn"], &noise[..12 << 20]),
         (&["--from", "f8e4m3fn", "--to", "f32"], &noise[..(3 << 20) + 1]),
-        (&["--from", "f32", "--to", "i4", "--count", "3000001"], &noise[..12_000_004]),
-        (&["--from", "i4", "--to", "bf16", "--count", &odd], &noise[..5 << 20]),
+        (
+            &["--from", "f32", "--to", "i4", "--count", "3000001"],
+            &noise[..12_000_004],
+        ),
+        (
+            &["--from", "i4", "--to", "bf16", "--count", &odd],
+            &noise[..5 << 20],
+        ),
         // Ends inside an element: an error at the same offset, after the same output.
         (&["--from", "f32", "--to", "bf16"], &noise[..]),
     ];

@@ -163,7 +163,7 @@ where
 /// let mut dst = vec![0u8; 100_000 / 2];
 /// let o = CastOptions::default();
 /// assert_eq!(par_convert_to_slice(DType::F32, DType::F4E2M1, &src, &mut dst, &o), Ok(50_000));
-/// assert_eq!(dst[..2], [0x20, 0x43]); // 0, 1, 2, 3
+/// assert_eq!(dst[..2], [0x20, 0x54]); // 0, 1, 2, 3 (low nibble first)
 /// ```
 pub fn par_convert_to_slice(
     from: DType,
