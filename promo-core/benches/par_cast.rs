@@ -21,6 +21,7 @@ use promo_core::{bf16, Element};
 use rayon::prelude::*;
 
 fn main() {
+    eprintln!("rayon threads: {}", rayon::current_num_threads());
     divan::main();
 }
 

@@ -20,12 +20,23 @@ use crate::{DType, Element};
 use rayon::prelude::*;
 use std::io::{Read, Write};
 
-/// Elements from which the parallel casts use more than one thread.
+/// Elements from which the parallel casts use more than one thread: 512 Ki.
 ///
-/// Measured with `PROMO_BENCH_N=... cargo bench -p promo-core --features rayon
-/// --bench par_cast` (`threshold`), two threads against one on the 2-core
-/// development machine: see the figures below.
-pub const PAR_MIN_ELEMENTS: usize = 1 << 16;
+/// Below it, handing a chunk to a second thread (about 12 µs to wake it and join)
+/// costs more than the chunk takes. Measured with `cargo bench -p promo-core
+/// --features rayon --bench par_cast -- threshold` (two threads against one, 4 Ki
+/// to 4 Mi elements, medians; 2-core AMD EPYC VM, AVX2 kernels, the other core
+/// partly busy with other jobs): two threads ÷ one thread was
+///
+/// | elements | 128 Ki | 256 Ki | 512 Ki | 1 Mi | 2 Mi |
+/// | --- | --- | --- | --- | --- | --- |
+/// | f32 → f8e4m3fn (5.9 G el/s on one thread) | 0.72× | 1.05× | 1.33× | 1.58× | 1.71× |
+/// | f32 → bf16 (9.4 G el/s) | 0.51× | 0.66× | 0.80× (best run 1.51×) | 1.42× | 1.69× |
+/// | f8e4m3fn → f32 (12.7 G el/s) | 0.44× | 0.60× | 0.74× | 0.84× | 0.91× |
+///
+/// so the pool starts to win between 256 Ki and 1 Mi elements for the encoders,
+/// later for the fastest decoders: 512 Ki.
+pub const PAR_MIN_ELEMENTS: usize = 1 << 19;
 
 /// The larger side of a block of [`par_convert_stream`]: 8 MiB, so input and
 /// output together stay under 16 MiB whatever the types, and every block is
