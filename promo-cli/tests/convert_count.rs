@@ -162,3 +162,63 @@ fn a_wrong_byte_count_leaves_an_output_file_as_it_was() {
         [1, 2, 3, 0xff, 0]
     );
 }
+
+/// `promo convert ARGS --input FILE` (converted in large blocks on every core),
+/// `FILE` holding `input`, with `--output` a file or standard output.
+fn convert_file(args: &[&str], input: &[u8], to_file: bool) -> (Output, Option<Vec<u8>>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.bin");
+    std::fs::write(&path, input).unwrap();
+    let mut all = vec!["convert", "--input", "in.bin"];
+    all.extend(args);
+    if to_file {
+        all.extend(["--output", "out.bin"]);
+    }
+    let out = promo_in(dir.path(), &all, &[]);
+    let written = std::fs::read(dir.path().join("out.bin")).ok();
+    (out, written)
+}
+
+#[test]
+fn a_file_converts_as_standard_input_does() {
+    // Past one parallel block (8 MiB on the larger side), with odd counts and a
+    // trailing partial element; noise as input.
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let noise: Vec<u8> = (0..(12 << 20) + 6)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect();
+    let odd = ((5 << 20) * 2 - 1).to_string();
+    let cases: [(&[&str], &[u8]); 5] = [
+        (&["--from", "f32", "--to", "f8e4m3fn"], &noise[..12 << 20]),
+        (&["--from", "f8e4m3fn", "--to", "f32"], &noise[..(3 << 20) + 1]),
+        (
+            &["--from", "f32", "--to", "i4", "--count", "3000001"],
+            &noise[..12_000_004],
+        ),
+        (
+            &["--from", "i4", "--to", "bf16", "--count", &odd],
+            &noise[..5 << 20],
+        ),
+        // Ends inside an element: an error at the same offset, after the same output.
+        (&["--from", "f32", "--to", "bf16"], &noise[..]),
+    ];
+    for (args, input) in cases {
+        let mut piped = vec!["convert"];
+        piped.extend(args);
+        let expected = promo_in(here(), &piped, input);
+        let (to_stdout, _) = convert_file(args, input, false);
+        assert_eq!(to_stdout.status.code(), expected.status.code(), "{args:?}");
+        assert_eq!(to_stdout.stderr, expected.stderr, "{args:?}");
+        assert!(to_stdout.stdout == expected.stdout, "{args:?}: the bytes differ");
+        let (to_file, written) = convert_file(args, input, true);
+        assert_eq!(to_file.status.code(), expected.status.code(), "{args:?}");
+        if expected.status.success() {
+            assert!(written.unwrap() == expected.stdout, "{args:?}: the file differs");
+        }
+    }
+}

@@ -82,7 +82,9 @@
 //!
 //! Features: `bytemuck` (`Pod`/`Zeroable` for the narrow types), `serde` (`DType`
 //! as its name, narrow numbers as their value), `num-traits` (for the narrow floats),
-//! and the [`interop`] features `float8`, `candle-core`, `safetensors`.
+//! `rayon` (parallel casts: `cast::par_cast_slice`, `par_cast_vec`,
+//! `par_convert_to_slice`, `par_convert_stream`), and the [`interop`] features
+//! `float8`, `candle-core`, `safetensors`.
 
 #![warn(missing_docs)]
 

@@ -2,8 +2,8 @@
 //! little-endian buffer, streamed), both ONNX `Cast` as `promo_core::cast` does it.
 
 use promo_core::cast::{
-    cast_bits, convert_stream, convert_stream_exact, format_bits, parse_str, CastOptions, Converter,
-    StreamError, NEWEST_OPSET,
+    cast_bits, convert_stream, convert_stream_exact, format_bits, par_convert_stream,
+    par_convert_stream_exact, parse_str, CastOptions, Converter, StreamError, NEWEST_OPSET,
 };
 use promo_core::narrow::RoundMode;
 use promo_core::DType;
@@ -96,16 +96,21 @@ pub struct ConvertArgs {
 }
 
 impl ConvertArgs {
-    /// Converts `input` into `output`, exactly `--count` elements if given.
+    /// Converts `input` into `output`, exactly `--count` elements if given: from a
+    /// regular file (`file`) in large blocks converted on every core, else (a pipe,
+    /// a terminal) in small chunks on one, so that a pipeline keeps flowing.
     fn stream(
         &self,
         converter: &Converter,
         input: &mut impl Read,
         output: &mut impl Write,
+        file: bool,
     ) -> Result<u64, StreamError> {
-        match self.count {
-            Some(n) => convert_stream_exact(converter, input, output, n),
-            None => convert_stream(converter, input, output),
+        match (self.count, file) {
+            (Some(n), true) => par_convert_stream_exact(converter, input, output, n),
+            (Some(n), false) => convert_stream_exact(converter, input, output, n),
+            (None, true) => par_convert_stream(converter, input, output),
+            (None, false) => convert_stream(converter, input, output),
         }
     }
 }
@@ -218,12 +223,15 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return bad_input(e),
     };
-    let mut input: Box<dyn Read> = match &args.input {
+    let (mut input, file): (Box<dyn Read>, bool) = match &args.input {
         Some(path) => match File::open(path) {
-            Ok(f) => Box::new(f),
+            Ok(f) => {
+                let regular = f.metadata().is_ok_and(|m| m.is_file());
+                (Box::new(f), regular)
+            }
             Err(e) => return bad_input(format_args!("cannot read {}: {e}", shown(path))),
         },
-        None => Box::new(io::stdin().lock()),
+        None => (Box::new(io::stdin().lock()), false),
     };
     let Some(path) = &args.output else {
         if let Some(input) = &args.input {
@@ -235,7 +243,7 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
             }
         }
         let mut output = io::stdout().lock();
-        return match args.stream(&converter, &mut input, &mut output) {
+        return match args.stream(&converter, &mut input, &mut output, file) {
             Ok(_) => ExitCode::SUCCESS,
             Err(StreamError::Write(e)) => write_failed(&e, ExitCode::SUCCESS),
             Err(e) => bad_input(e),
@@ -246,7 +254,7 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
         Ok(output) => output,
         Err(e) => return bad_input(e),
     };
-    match args.stream(&converter, &mut input, output.writer()) {
+    match args.stream(&converter, &mut input, output.writer(), file) {
         Ok(_) => match output.commit() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => bad_input(e),

@@ -28,16 +28,23 @@
 //! bits as the scalar kernel ([`Converter::scalar`], the reference they are
 //! tested against on every backend the CPU has).
 //!
+//! With the feature `rayon`, [`par_cast_slice`], [`par_cast_vec`],
+//! [`par_convert_to_slice`] and [`par_convert_stream`] do the same on rayon's
+//! thread pool, one chunk per thread through the same kernel (the same bits), and
+//! on one thread below [`PAR_MIN_ELEMENTS`] elements.
+//!
 //! The modules stack one way: `options` and `error` (the shared vocabulary) at the
 //! bottom; `values` (the scalar cast) and `raw` (buffer layouts) on them;
 //! `scalar` (the one-element-at-a-time kernel) on those; `text` and `kernels`
-//! above; `buffer` on `kernels`; `typed` and `stream` on `buffer`. This file only
-//! assembles them.
+//! above; `buffer` on `kernels`; `typed` and `stream` on `buffer`; `parallel`
+//! (feature `rayon`) on `typed` and `stream`. This file only assembles them.
 
 mod buffer;
 mod error;
 mod kernels;
 mod options;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod raw;
 mod scalar;
 mod stream;
@@ -50,6 +57,11 @@ pub use buffer::{convert, convert_bytes, convert_to_slice, element_size, Convert
 pub use error::ConvertError;
 pub use kernels::Backend;
 pub use options::{cast_since_opset, CastOptions, FNUZ_INF_SATURATES_FROM, NEWEST_OPSET};
+#[cfg(feature = "rayon")]
+pub use parallel::{
+    par_cast_slice, par_cast_vec, par_convert_stream, par_convert_stream_exact, par_convert_to_slice,
+    PAR_BLOCK_BYTES, PAR_MIN_ELEMENTS,
+};
 pub use stream::{convert_stream, convert_stream_exact, StreamError, CHUNK_BYTES};
 pub use text::{
     format_bits, format_value, parse_str, parse_value, FormatKind, Kind, ParseKind, ParseValueError,

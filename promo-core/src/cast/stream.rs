@@ -79,7 +79,7 @@ pub fn convert_stream(
     input: &mut impl Read,
     output: &mut impl Write,
 ) -> Result<u64, StreamError> {
-    stream(converter, input, output, None)
+    stream(converter, input, output, None, CHUNK_BYTES, Converter::convert_to)
 }
 
 /// [`convert_stream`] of exactly `count` elements: the input must hold exactly
@@ -106,7 +106,14 @@ pub fn convert_stream_exact(
     output: &mut impl Write,
     count: u64,
 ) -> Result<u64, StreamError> {
-    stream(converter, input, output, Some(count))
+    stream(
+        converter,
+        input,
+        output,
+        Some(count),
+        CHUNK_BYTES,
+        Converter::convert_to,
+    )
 }
 
 /// The bytes `count` elements of `bits` bits take, if a `u64` can count them.
@@ -114,23 +121,31 @@ fn bytes_for_count(bits: usize, count: u64) -> Option<u64> {
     u64::try_from((u128::from(count) * bits as u128).div_ceil(8)).ok()
 }
 
-fn stream(
+/// Converts `count` elements of `src` into the start of `out` and returns the
+/// bytes written, as [`Converter::convert_to`] does (on one thread or several).
+pub(super) type ConvertBlock = fn(&Converter, &[u8], usize, &mut [u8]) -> usize;
+
+/// The stream loop: `block` input bytes at a time (a whole number of elements of
+/// every type), each converted by `convert`.
+pub(super) fn stream(
     converter: &Converter,
     input: &mut impl Read,
     output: &mut impl Write,
     count: Option<u64>,
+    block: usize,
+    convert: ConvertBlock,
 ) -> Result<u64, StreamError> {
     let from_bits = converter.from_bits();
     // An input that would have to hold more than `u64::MAX` bytes is always short.
     let expected = count.map(|n| bytes_for_count(from_bits, n).unwrap_or(u64::MAX));
-    let mut buf = vec![0u8; CHUNK_BYTES];
+    let mut buf = vec![0u8; block];
     // Zeroed once: the kernels overwrite every byte they are given.
-    let mut out = vec![0u8; bytes_for(converter.to_bits(), CHUNK_BYTES * 8 / from_bits)];
+    let mut out = vec![0u8; bytes_for(converter.to_bits(), block * 8 / from_bits)];
     let (mut offset, mut elements) = (0u64, 0u64);
     loop {
         let want = match expected {
-            Some(total) => (total - offset).min(CHUNK_BYTES as u64) as usize,
-            None => CHUNK_BYTES,
+            Some(total) => (total - offset).min(block as u64) as usize,
+            None => block,
         };
         let filled = fill(input, &mut buf[..want]).map_err(StreamError::Read)?;
         let partial = converter.whole_elements(&buf[..filled]).err();
@@ -139,7 +154,7 @@ fn stream(
             n = n.min((total - elements) as usize);
         }
         let whole = bytes_for(from_bits, n);
-        let written = converter.convert_to(&buf[..whole], n, &mut out);
+        let written = convert(converter, &buf[..whole], n, &mut out);
         output.write_all(&out[..written]).map_err(StreamError::Write)?;
         elements += n as u64;
         let ended = filled < want;
