@@ -9,9 +9,10 @@
 //! elements per byte) and at a 64-byte line of both sides: no two threads write
 //! the same byte or cache line.
 
-use super::buffer::{bytes_for, Converter};
+use super::buffer::Converter;
 use super::error::ConvertError;
 use super::options::CastOptions;
+use super::scalar::bytes_for;
 use super::stream::{stream, StreamError};
 use super::typed::{cast_slice, cast_vec};
 use super::values::{CastSource, CastTarget};
