@@ -4,7 +4,7 @@
 //! | conversion | here |
 //! | --- | --- |
 //! | float8, float6 → f32 | four `vpermi2b` lookups of bytes 3 and 2 of the format's 256 results, 64 codes a step, widened by unpacks |
-//! | f32 → float8 (the formats with NaN) | [`Rounding`] on 16 lanes, `vpmovdb` |
+//! | f32, f16, bf16 → float8 (the formats with NaN) | [`Rounding`] on 16 lanes, four vectors packed with saturation |
 //! | f32 → bf16 | `vcvtne2ps2bf16` on 32 lanes where the CPU has AVX512-BF16 (and DQ), a step with a NaN or a subnormal by integer rounding on 16 lanes, `vpmovdw`; that rounding everywhere without BF16 |
 //! | bf16 → f32 | `vpmovzxwd`, shift, NaN made quiet |
 //! | f16 → f32 | `vcvtph2ps` on 16 lanes |
@@ -34,10 +34,11 @@ impl Isa for Avx512 {
         saturate: bool,
         fnuz_inf_is_nan: bool,
     ) -> usize {
-        if matches!(S::SOURCE, Source::F32) && T::SPEC.bits() == 8 && T::SPEC.non_finite != NonFinite::None {
+        let source = matches!(S::SOURCE, Source::F32 | Source::F16 | Source::BF16);
+        if source && T::SPEC.bits() == 8 && T::SPEC.non_finite != NonFinite::None {
             let r = Rounding::new(&T::SPEC, saturate, fnuz_inf_is_nan);
             // SAFETY: the caller guarantees AVX-512 F and BW.
-            return unsafe { f32_to_float8::<T>(src, dst, &r) };
+            return unsafe { to_float8::<S, T>(src, dst, &r) };
         }
         // SAFETY: AVX-512 (the caller's guarantee) comes with AVX2 and F16C
         // (`Backend::Avx512.is_available()` checks both).
@@ -319,24 +320,44 @@ fn encode64<T: Target>(x: [__m512i; 4], r: &Rounding16, order: __m512i) -> __m51
     _mm512_permutexvar_epi32(order, out)
 }
 
-/// Converts whole steps of 64 f32 inputs into a float8 format with NaN; returns
-/// how many it converted.
+/// 16 inputs of `S` (f32, f16 or bf16) at `at`, widened to f32 exactly.
+///
+/// # Safety
+/// 16 readable elements at `at`.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn f32_to_float8<T: Target>(src: &[u8], dst: &mut [u8], r: &Rounding) -> usize {
-    let steps = (src.len() / 256).min(dst.len() / 64);
+unsafe fn load16<S: Lanes>(at: *const u8) -> __m512i {
+    // SAFETY: the caller guarantees 16 readable elements; unaligned loads.
+    unsafe {
+        match S::SOURCE {
+            Source::F16 => _mm512_castps_si512(_mm512_cvtph_ps(_mm256_loadu_si256(at as *const __m256i))),
+            Source::BF16 => {
+                _mm512_slli_epi32::<16>(_mm512_cvtepu16_epi32(_mm256_loadu_si256(at as *const __m256i)))
+            }
+            _ => _mm512_loadu_si512(at as *const __m512i),
+        }
+    }
+}
+
+/// Converts whole steps of 64 inputs (f32, or f16 or bf16 widened exactly) into a
+/// float8 format with NaN; returns how many it converted.
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn to_float8<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], r: &Rounding) -> usize {
+    let size = S::SOURCE.size();
+    let steps = (src.len() / (64 * size)).min(dst.len() / 64);
     let stream = streams(dst);
     let r = Rounding16::new(r);
     // SAFETY: `PACK_ORDER` is 64 readable bytes.
     let order = unsafe { _mm512_loadu_si512(PACK_ORDER.as_ptr() as *const __m512i) };
     for step in 0..steps {
-        // SAFETY: step `step` (256 input bytes, 64 output bytes) lies inside both
+        // SAFETY: step `step` (64 inputs, 64 output bytes) lies inside both
         // slices, as `steps` counts only whole steps of each; unaligned loads,
         // the store aligned when `stream`.
         unsafe {
-            let at = src.as_ptr().add(256 * step);
+            let at = src.as_ptr().add(64 * size * step);
             prefetch(at);
-            prefetch(at.add(128));
-            let load = |k: usize| _mm512_loadu_si512(at.add(64 * k) as *const __m512i);
+            prefetch(at.add(32 * size));
+            let load = |k: usize| load16::<S>(at.add(16 * size * k));
             let bytes = encode64::<T>([load(0), load(1), load(2), load(3)], &r, order);
             put(dst.as_mut_ptr().add(64 * step), bytes, stream);
         }
