@@ -198,15 +198,20 @@ impl Converter {
     /// too short [`ConvertError::OutputTooSmall`]; in both cases `dst` is left
     /// untouched.
     pub fn convert_to_slice(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, ConvertError> {
+        let count = self.slice_count(src, dst.len())?;
+        Ok(self.convert_to(src, count, dst))
+    }
+
+    /// The number of elements of `src` when an output of `dst_len` bytes holds
+    /// them all: [`ConvertError::PartialElement`] for a trailing partial element,
+    /// [`ConvertError::OutputTooSmall`] for too short an output.
+    pub(crate) fn slice_count(&self, src: &[u8], dst_len: usize) -> Result<usize, ConvertError> {
         let count = self.whole_elements(src)?;
         let needed = bytes_for(self.to_bits, count);
-        if dst.len() < needed {
-            return Err(ConvertError::OutputTooSmall {
-                needed,
-                len: dst.len(),
-            });
+        if dst_len < needed {
+            return Err(ConvertError::OutputTooSmall { needed, len: dst_len });
         }
-        Ok(self.convert_to(src, count, dst))
+        Ok(count)
     }
 
     /// Converts `count` elements of `src` and appends them to `out` (`count` is

@@ -185,14 +185,7 @@ pub fn par_convert_to_slice(
     options: &CastOptions,
 ) -> Result<usize, ConvertError> {
     let converter = Converter::new(from, to, *options)?;
-    let count = converter.whole_elements(src)?;
-    let needed = bytes_for(converter.to_bits(), count);
-    if dst.len() < needed {
-        return Err(ConvertError::OutputTooSmall {
-            needed,
-            len: dst.len(),
-        });
-    }
+    let count = converter.slice_count(src, dst.len())?;
     Ok(par_convert_to(&converter, src, count, dst))
 }
 

@@ -83,13 +83,18 @@ impl fmt::Display for Backend {
 }
 
 /// One backend's bodies. Each converts whole blocks from the start of the slices
-/// it is given and returns how many elements it did; the defaults do none (the
-/// driver's tail then does all). An override may use only what the backend's CPU
-/// features guarantee: the driver calls it only after [`Backend::is_available`].
+/// it is given and returns how many elements it did; the driver's tail does the
+/// rest. A backend overrides the bodies it has kernels for; the others are its
+/// [`Isa::Fallback`]'s (none, and so the tail, for the portable backend). A body
+/// may use only what the backend's CPU features guarantee: the driver calls it
+/// only after [`Backend::is_available`].
 #[allow(clippy::missing_safety_doc)]
 pub(crate) trait Isa: 'static {
     /// Which backend this is.
     const BACKEND: Backend;
+    /// The backend whose bodies this one runs where it has none of its own: one
+    /// whose CPU features this one's include (the portable backend names itself).
+    type Fallback: Isa;
     /// Whether it has bodies at all (the portable backend has none: its fast
     /// kernels are the tables and loops of the head and tail).
     const SIMD: bool = true;
@@ -98,69 +103,158 @@ pub(crate) trait Isa: 'static {
 
     /// f32, f16, bf16 or an integer into a float8 format or f4e2m1.
     unsafe fn to_minifloat<S: Lanes, T: Target>(
-        _: &[u8],
-        _: &mut [u8],
-        _saturate: bool,
-        _fnuz_inf_is_nan: bool,
+        src: &[u8],
+        dst: &mut [u8],
+        saturate: bool,
+        fnuz_inf_is_nan: bool,
     ) -> usize {
-        0
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::to_minifloat::<S, T>(src, dst, saturate, fnuz_inf_is_nan) }
     }
+
     /// f32 or an integer into f16.
-    unsafe fn to_f16<S: Lanes>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::to_f16::<S>(src, dst) }
     }
+
     /// f32 or an integer into bf16.
-    unsafe fn to_bf16<S: Lanes>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::to_bf16::<S>(src, dst) }
     }
+
     /// f32 or an integer into f8e8m0; `MODE` 0 up, 1 down, 2 nearest.
-    unsafe fn to_e8m0<S: Lanes, const MODE: u8>(_: &[u8], _: &mut [u8], _saturate: bool) -> usize {
-        0
+    unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::to_e8m0::<S, MODE>(src, dst, saturate) }
     }
+
     /// f64 into f32.
-    unsafe fn f64_to_f32(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::f64_to_f32(src, dst) }
     }
+
     /// f32 into f64.
-    unsafe fn f32_to_f64(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::f32_to_f64(src, dst) }
     }
+
     /// A byte format (float8, float6) into f32.
-    unsafe fn bytes_to_f32<S: ByteTable>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::bytes_to_f32::<S>(src, dst) }
     }
+
     /// Whole bytes of a nibble format into f32, by the tables of bytes 3 and 2 of
     /// its 16 results.
-    unsafe fn nibbles_to_f32(_: &[u8], _: &mut [u8], _t3: &[u8; 16], _t2: &[u8; 16]) -> usize {
-        0
+    unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::nibbles_to_f32(src, dst, t3, t2) }
     }
+
     /// f8e8m0 into f32.
-    unsafe fn e8m0_to_f32(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::e8m0_to_f32(src, dst) }
     }
+
     /// bf16 into f32.
-    unsafe fn bf16_to_f32(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::bf16_to_f32(src, dst) }
     }
+
     /// f16 into f32.
-    unsafe fn f16_to_f32(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::f16_to_f32(src, dst) }
     }
+
     /// An integer (or bool) into another.
-    unsafe fn int_to_int<S: Int, T: Int>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::int_to_int::<S, T>(src, dst) }
     }
+
     /// An integer (or bool) into f32.
-    unsafe fn int_to_f32<S: Int>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn int_to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::int_to_f32::<S>(src, dst) }
     }
+
     /// An integer (or bool) into f64.
-    unsafe fn int_to_f64<S: Int>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn int_to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::int_to_f64::<S>(src, dst) }
     }
+
     /// A float into an integer.
-    unsafe fn to_int<S: Lanes, T: Int>(_: &[u8], _: &mut [u8]) -> usize {
-        0
+    unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
+        if !Self::SIMD {
+            return 0;
+        }
+        // SAFETY: the caller guarantees this backend's features, which include
+        // the fallback's.
+        unsafe { Self::Fallback::to_int::<S, T>(src, dst) }
     }
 }
 

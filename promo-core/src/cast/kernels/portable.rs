@@ -12,6 +12,7 @@ pub(crate) struct Portable;
 
 impl Isa for Portable {
     const BACKEND: Backend = Backend::Portable;
+    type Fallback = Portable;
     const SIMD: bool = false;
 }
 

@@ -83,6 +83,7 @@ pub(crate) struct Avx2;
 
 impl Isa for Avx2 {
     const BACKEND: Backend = Backend::Avx2;
+    type Fallback = super::portable::Portable;
 
     unsafe fn to_minifloat<S: Lanes, T: Target>(
         src: &[u8],

@@ -16,7 +16,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 use super::backend::{Backend, Isa, STREAM_FROM};
-use super::formats::{ByteTable, Int, Lanes, Rounding, Source, Target};
+use super::formats::{ByteTable, Lanes, Rounding, Source, Target};
 use super::x86_avx2::Avx2;
 use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
@@ -26,6 +26,7 @@ pub(crate) struct Avx512;
 
 impl Isa for Avx512 {
     const BACKEND: Backend = Backend::Avx512;
+    type Fallback = Avx2;
     const ALIGN: usize = 64;
 
     unsafe fn to_minifloat<S: Lanes, T: Target>(
@@ -44,10 +45,6 @@ impl Isa for Avx512 {
         // (`Backend::Avx512.is_available()` checks both).
         unsafe { Avx2::to_minifloat::<S, T>(src, dst, saturate, fnuz_inf_is_nan) }
     }
-    unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::to_f16::<S>(src, dst) }
-    }
     unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
         if matches!(S::SOURCE, Source::F32) {
             if std::is_x86_feature_detected!("avx512bf16") && std::is_x86_feature_detected!("avx512dq") {
@@ -61,30 +58,10 @@ impl Isa for Avx512 {
         // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
         unsafe { Avx2::to_bf16::<S>(src, dst) }
     }
-    unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::to_e8m0::<S, MODE>(src, dst, saturate) }
-    }
-    unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::f64_to_f32(src, dst) }
-    }
-    unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::f32_to_f64(src, dst) }
-    }
     unsafe fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
         let (b3, b2) = const { (&result_bytes(&S::F32, 3), &result_bytes(&S::F32, 2)) };
         // SAFETY: the caller guarantees AVX-512 F, BW and VBMI.
         unsafe { bytes_to_f32(src, dst, b3, b2) }
-    }
-    unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::nibbles_to_f32(src, dst, t3, t2) }
-    }
-    unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::e8m0_to_f32(src, dst) }
     }
     unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
         // SAFETY: the caller guarantees AVX-512 F and BW.
@@ -93,22 +70,6 @@ impl Isa for Avx512 {
     unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
         // SAFETY: the caller guarantees AVX-512 F.
         unsafe { f16_to_f32(src, dst) }
-    }
-    unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::int_to_int::<S, T>(src, dst) }
-    }
-    unsafe fn int_to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::int_to_f32::<S>(src, dst) }
-    }
-    unsafe fn int_to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::int_to_f64::<S>(src, dst) }
-    }
-    unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        // SAFETY: AVX-512 comes with AVX2 and F16C (checked with it).
-        unsafe { Avx2::to_int::<S, T>(src, dst) }
     }
 }
 
