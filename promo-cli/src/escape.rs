@@ -11,33 +11,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-pub use promo_table::text::is_unsafe_char;
-
-/// `text` with every [unsafe character](is_unsafe_char) shown as `\u{…}`: one line
-/// of printable text, for a terminal and for every format below.
-pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_unsafe_char) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if is_unsafe_char(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// `text` of several lines, each [visible]: its `\n`s stay line ends, and
-/// nothing else acts on a terminal.
-pub fn visible_lines(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| c != '\n' && is_unsafe_char(c)) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(text.split('\n').map(visible).collect::<Vec<_>>().join("\n"))
-}
+pub use promo_table::text::{visible, visible_lines};
 
 /// The entity [`markup`] writes for `c`, where it writes one.
 fn entity(c: char) -> Option<&'static str> {
@@ -178,16 +152,8 @@ pub fn c_comment(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use promo_table::text::is_unsafe_char;
     use proptest::prelude::*;
-
-    #[test]
-    fn visible_shows_what_a_terminal_would_act_on() {
-        assert_eq!(
-            visible("a\nb\x1b[31m\u{202e}c\t"),
-            "a\\u{a}b\\u{1b}[31m\\u{202e}c\\u{9}"
-        );
-        assert!(matches!(visible("plain ü"), Cow::Borrowed("plain ü")));
-    }
 
     #[test]
     fn markdown_cells_stay_one_cell_of_text() {

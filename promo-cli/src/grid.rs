@@ -7,8 +7,7 @@ use std::fmt::Write;
 
 use crate::escape::markup;
 
-/// One answer: a dtype, or refused with a reason.
-pub type Answer = Result<DType, String>;
+pub use promo_query::diff::Answer;
 
 /// One cell of a map: the first answer, and in a diff the second one where it
 /// differs.

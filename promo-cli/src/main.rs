@@ -5,7 +5,6 @@ mod args;
 mod commands;
 mod escape;
 mod grid;
-mod names;
 mod write;
 
 use clap::{Parser, Subcommand};

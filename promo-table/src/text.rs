@@ -2,7 +2,11 @@
 //! (its title, reasons, option docs, layer names) are shown on terminals, in HTML
 //! and in generated Rust, so each is one line of printable text. `promo-rules`
 //! refuses a rule file whose texts hold any of these characters, and the `promo`
-//! command escapes them wherever it prints text it did not write.
+//! command escapes them wherever it prints text it did not write ([`visible`],
+//! [`visible_lines`]).
+
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// Whether `c` may not appear in a text of a rule set: a C0 control (U+0000 to
 /// U+001F, tab, line feed and carriage return among them), DEL (U+007F), a C1
@@ -27,9 +31,44 @@ pub const fn is_unsafe_char(c: char) -> bool {
     )
 }
 
+/// `text` with every [unsafe character](is_unsafe_char) shown as `\u{…}`: one line
+/// of printable text, for a terminal and for every format below.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` of several lines, each [visible]: its `\n`s stay line ends, and
+/// nothing else acts on a terminal.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe_char(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.split('\n').map(visible).collect::<Vec<_>>().join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn visible_shows_what_a_terminal_would_act_on() {
+        assert_eq!(
+            visible("a\nb\x1b[31m\u{202e}c\t"),
+            "a\\u{a}b\\u{1b}[31m\\u{202e}c\\u{9}"
+        );
+        assert!(matches!(visible("plain ü"), Cow::Borrowed("plain ü")));
+    }
 
     #[test]
     fn controls_separators_and_bidi_controls_are_unsafe() {

@@ -57,10 +57,10 @@ impl CastAttributes {
 pub struct CastArgs {
     /// The source dtype: each VALUE is first read as a value of this type (rounded
     /// to it if needed); `string` casts the text itself.
-    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
+    #[arg(long, value_name = "DTYPE", value_parser = promo_query::names::dtype_arg)]
     from: DType,
     /// The target dtype (`string` prints the text ONNX would produce).
-    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
+    #[arg(long, value_name = "DTYPE", value_parser = promo_query::names::dtype_arg)]
     to: DType,
     #[command(flatten)]
     attributes: CastAttributes,
@@ -74,10 +74,10 @@ pub struct CastArgs {
 #[derive(clap::Args, Clone, Debug)]
 pub struct ConvertArgs {
     /// The dtype of the input elements.
-    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
+    #[arg(long, value_name = "DTYPE", value_parser = promo_query::names::dtype_arg)]
     from: DType,
     /// The dtype of the output elements.
-    #[arg(long, value_name = "DTYPE", value_parser = crate::names::dtype_arg)]
+    #[arg(long, value_name = "DTYPE", value_parser = promo_query::names::dtype_arg)]
     to: DType,
     #[command(flatten)]
     attributes: CastAttributes,

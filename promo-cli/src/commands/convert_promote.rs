@@ -41,7 +41,7 @@ fn operand<'s>(table: &promo_table::RuleTable<'_>, spec: &'s str) -> Result<(DTy
     let (dtype, file) = spec
         .split_once(':')
         .ok_or_else(|| format!("bad operand `{spec}`: expected DTYPE:FILE"))?;
-    Ok((crate::names::dtype(Some(table), dtype)?, Path::new(file)))
+    Ok((promo_query::names::dtype(Some(table), dtype)?, Path::new(file)))
 }
 
 /// Why the command stopped: refused (exit 1) or bad input (exit 2).

@@ -1,11 +1,13 @@
 //! `promo diff`: where two rule sets, or two option settings of one, disagree.
 
 use promo_core::rules;
-use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
+use promo_table::{DType, Op, RuleTable};
 use std::process::ExitCode;
 
-use crate::args::{bad_input, changed_settings, options_and_op, with_rules};
-use crate::escape::{markdown_cell, visible};
+use promo_query::diff::{self, compare, label, Answer, Comparison};
+
+use crate::args::{bad_input, options_and_op, with_rules};
+use crate::escape::markdown_cell;
 use crate::write::emit;
 
 /// Output formats of `promo diff`.
@@ -50,58 +52,7 @@ pub struct DiffArgs {
     format: DiffFormat,
 }
 
-use crate::grid::{self, Answer, Grid, GridCell};
-
-/// The cells two rule sets share, and the ones where they disagree.
-struct Comparison {
-    /// The dtypes both accept, in the first rule set's order.
-    dtypes: Vec<DType>,
-    /// The first rule set's answer for every pair of `dtypes`, row by row.
-    first: Vec<Answer>,
-    /// The ordered pairs of `dtypes` whose answers differ.
-    differences: Vec<(DType, DType, Answer, Answer)>,
-}
-
-impl Comparison {
-    fn cells(&self) -> usize {
-        self.dtypes.len() * self.dtypes.len()
-    }
-}
-
-fn answer(table: &RuleTable<'_>, options: &Options, op: Op, lhs: DType, rhs: DType) -> Answer {
-    table
-        .promote(options, op, Operand::Dimensioned(lhs), Operand::Dimensioned(rhs))
-        .map_err(|e: Refusal<'_>| e.to_string())
-}
-
-/// Two answers agree when they give the same dtype, or when both refuse (the
-/// frameworks' refusal messages differ in wording, not in meaning).
-fn agree(x: &Answer, y: &Answer) -> bool {
-    match (x, y) {
-        (Ok(a), Ok(b)) => a == b,
-        (Err(_), Err(_)) => true,
-        _ => false,
-    }
-}
-
-fn compare(a: &RuleTable<'_>, oa: &Options, b: &RuleTable<'_>, ob: &Options, op: Op) -> Comparison {
-    let dtypes: Vec<DType> = a.dtypes.iter().copied().filter(|d| b.accepts(*d)).collect();
-    let (mut differences, mut first) = (Vec::new(), Vec::new());
-    for &l in &dtypes {
-        for &r in &dtypes {
-            let (x, y) = (answer(a, oa, op, l, r), answer(b, ob, op, l, r));
-            first.push(x.clone());
-            if !agree(&x, &y) {
-                differences.push((l, r, x, y));
-            }
-        }
-    }
-    Comparison {
-        dtypes,
-        first,
-        differences,
-    }
-}
+use crate::grid::{self, Grid, GridCell};
 
 /// Splits `--set` values into the first side's and the second side's.
 fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
@@ -124,16 +75,6 @@ fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> 
     Ok((a, b))
 }
 
-/// A rule set's name with the options that differ from its defaults.
-fn label(table: &RuleTable<'_>, options: &Options) -> String {
-    let changed = changed_settings(table, options);
-    if changed.is_empty() {
-        table.name.to_owned()
-    } else {
-        format!("{} [{}]", table.name, changed.join(", "))
-    }
-}
-
 fn shown(answer: &Answer) -> String {
     match answer {
         Ok(d) => d.name().to_owned(),
@@ -141,32 +82,10 @@ fn shown(answer: &Answer) -> String {
     }
 }
 
-/// One side of a text row: the dtype, or `refused [n]` where `n` numbers the reason in
-/// the notes under the table (each reason written out once, in full).
-fn shown_noted(answer: &Answer, notes: &mut Vec<String>) -> String {
-    match answer {
-        Ok(d) => d.name().to_owned(),
-        Err(reason) => {
-            let n = match notes.iter().position(|r| r == reason) {
-                Some(i) => i + 1,
-                None => {
-                    notes.push(reason.clone());
-                    notes.len()
-                }
-            };
-            format!("refused [{n}]")
-        }
-    }
-}
-
 fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> String {
     let differ = c.differences.len();
     let agree = c.cells() - differ;
-    let summary = format!(
-        "{la} vs {lb}, op {op}, tensor with tensor: {} dtypes in common, {} cells: {agree} agree, {differ} differ",
-        c.dtypes.len(),
-        c.cells()
-    );
+    let summary = diff::summary(la, lb, op, c);
     match format {
         DiffFormat::Html | DiffFormat::Svg => {
             let n = c.dtypes.len();
@@ -238,41 +157,7 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
             }
             out
         }
-        DiffFormat::Text => {
-            let mut out = format!("{summary}\n");
-            if differ > 0 {
-                let mut notes = Vec::new();
-                let rows: Vec<[String; 4]> = c
-                    .differences
-                    .iter()
-                    .map(|(l, r, x, y)| {
-                        let x = shown_noted(x, &mut notes);
-                        let y = shown_noted(y, &mut notes);
-                        [l.name().to_owned(), r.name().to_owned(), x, y]
-                    })
-                    .collect();
-                let header = ["lhs".to_owned(), "rhs".to_owned(), la.to_owned(), lb.to_owned()];
-                let width = |k: usize| {
-                    rows.iter()
-                        .chain([&header])
-                        .map(|row| row[k].chars().count())
-                        .max()
-                        .unwrap_or(0)
-                };
-                let (w0, w1, w2) = (width(0), width(1), width(2));
-                out.push('\n');
-                for [l, r, x, y] in std::iter::once(&header).chain(&rows) {
-                    out += &format!("{l:<w0$}  {r:<w1$}  {x:<w2$}  {y}\n");
-                }
-                if !notes.is_empty() {
-                    out += "\nrefused because:\n";
-                    for (i, reason) in notes.iter().enumerate() {
-                        out += &format!("  [{}] {}\n", i + 1, visible(reason));
-                    }
-                }
-            }
-            out
-        }
+        DiffFormat::Text => diff::text(&summary, la, lb, &c.differences),
     }
 }
 
@@ -293,7 +178,7 @@ fn render_all(format: DiffFormat, op_name: &str) -> Result<String, String> {
                 .chain(o.aliases().iter().copied())
                 .map(|s| (s, o.name()))
         });
-        match crate::names::closest(op_name, candidates) {
+        match promo_query::names::closest(op_name, candidates) {
             Some(s) => format!("{e} (did you mean `{s}`?)"),
             None => e.to_string(),
         }

@@ -91,7 +91,7 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     }
 }
 
-use crate::names::operand;
+use promo_query::names::operand;
 
 /// The longest query line read whole; a longer line is answered as too long, and
 /// read past in pieces, so memory stays bounded whatever the input.
@@ -213,14 +213,14 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
                 return Err(promo_table::OptionError::SetTwice("op".to_owned()).to_string())
             }
             Some(("op", value)) => {
-                op = Some(crate::names::op(table, value)?);
+                op = Some(promo_query::names::op(table, value)?);
             }
             _ => settings.push(setting),
         }
     }
     let options = table
         .options_over(base, settings)
-        .map_err(|e| crate::names::option_error(table, e))?;
+        .map_err(|e| promo_query::names::option_error(table, e))?;
     let op = op.unwrap_or(base_op);
     Ok(match table.promote_result(&options, op, lhs, rhs) {
         Ok(p) => p.to_string(),
