@@ -106,10 +106,12 @@ pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
 pub use promo_table::{op_types, OpType};
 pub use promo_table::{
-    BadOperand, Category, DType, HasDType, Op, Operand, PyScalar, UnknownDType, UnknownOp,
+    BadOperand, Category, DType, HasDType, Op, Operand, Promotion, PyScalar, UnknownDType, UnknownOp,
 };
 pub use promo_table::{FixedTable, OptionError, OptionValue, Options, Refusal, RuleTable};
-pub use promote::{promote, promote_pair, result_type, Promote, PromoteOp, Promoted, PromotedOp, RuleSet};
+pub use promote::{
+    promote, promote_pair, result_promotion, result_type, Promote, PromoteOp, Promoted, PromotedOp, RuleSet,
+};
 
 /// The element types of half precision, re-exported so that one dependency is enough.
 pub use half::{bf16, f16};

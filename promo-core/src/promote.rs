@@ -3,7 +3,7 @@
 use crate::cast::{CastFrom, CastOptions};
 use crate::operand_types::OperandType;
 use crate::Element;
-use promo_table::{DType, FixedTable, Op, OpType, Operand, Options, Refusal, RuleTable};
+use promo_table::{DType, FixedTable, Op, OpType, Operand, Options, Promotion, Refusal, RuleTable};
 
 /// `Self` (a rule set's marker type) promotes `A` with `B` to [`Promote::Output`].
 ///
@@ -162,23 +162,45 @@ pub fn result_type<'a, O: Copy + Into<Operand>>(
     op: Op,
     operands: &[O],
 ) -> Result<DType, Refusal<'a>> {
+    result_promotion(table, options, op, operands).map(|p| p.dtype)
+}
+
+/// [`result_type`] with whether the result is weakly typed, as `promo query`
+/// prints it (`weak:i32`): a weakly typed operand alone, a Python scalar alone
+/// where the rule set types it as a weak tensor, or a weak last step.
+///
+/// ```
+/// use promo_core::{result_promotion, rules, Op, Operand};
+/// let jax = &rules::jax::TABLE;
+/// let ops: [Operand; 2] = ["python:int".parse().unwrap(), "python:float".parse().unwrap()];
+/// let p = result_promotion(jax, &jax.default_options(), Op::Add, &ops).unwrap();
+/// assert_eq!(p.to_string(), "weak:f32");
+/// ```
+pub fn result_promotion<'a, O: Copy + Into<Operand>>(
+    table: &RuleTable<'a>,
+    options: &Options,
+    op: Op,
+    operands: &[O],
+) -> Result<Promotion, Refusal<'a>> {
     let Some((&first, rest)) = operands.split_first() else {
         return Err(Refusal::NoRule);
     };
     let (first, rest) = (first.into(), rest.iter().map(|&o| o.into()));
     if operands.len() == 1 {
-        return match first {
-            Operand::Python(kind) => table.python[kind as usize]
-                .and_then(Operand::dtype)
-                .ok_or(Refusal::PythonScalar),
-            tensor => match tensor.dtype() {
-                Some(d) if table.dtypes.contains(&d) => Ok(d),
-                Some(d) => Err(Refusal::UnsupportedDType(d)),
-                None => Err(Refusal::NoRule),
-            },
+        let alone = match first {
+            Operand::Python(kind) => table.python[kind as usize].ok_or(Refusal::PythonScalar)?,
+            tensor => tensor,
+        };
+        return match alone.dtype() {
+            Some(d) if table.dtypes.contains(&d) => Ok(Promotion {
+                dtype: d,
+                weak: matches!(alone, Operand::Weak(_)),
+            }),
+            Some(d) => Err(Refusal::UnsupportedDType(d)),
+            None => Err(Refusal::NoRule),
         };
     }
-    let (mut acc, mut dtype) = (first, None);
+    let (mut acc, mut result) = (first, None);
     for next in rest {
         let step = table.promote_result(options, op, acc, next)?;
         acc = match (acc, next) {
@@ -187,9 +209,9 @@ pub fn result_type<'a, O: Copy + Into<Operand>>(
             (Operand::Dimensioned(_), _) | (_, Operand::Dimensioned(_)) => Operand::Dimensioned(step.dtype),
             _ => Operand::Scalar(step.dtype),
         };
-        dtype = Some(step.dtype);
+        result = Some(step);
     }
-    dtype.ok_or(Refusal::NoRule)
+    result.ok_or(Refusal::NoRule)
 }
 
 /// Both operands converted to the type rule set `R` promotes them to, as every

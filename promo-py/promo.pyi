@@ -1,0 +1,188 @@
+"""ML dtype promotion of many frameworks as reviewed rules, and ONNX ``Cast`` bit for bit.
+
+The same Rust crates as the ``promo`` command: every answer here is the one
+``promo query`` prints for the same question, and every cast is bit-identical to
+``promo convert``.
+"""
+
+from typing import Any, Literal, Mapping, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class PromotionError(TypeError):
+    """A rule set refused the promotion; ``str()`` is the framework's reason."""
+
+    reason: str
+    """The reason, as ``promo query`` prints it after ``refused:``."""
+
+class RuleFileError(ValueError):
+    """A rule file that does not load: ``str()`` is the ``file:line:col`` diagnostic
+    ``promo check`` prints."""
+
+class DType:
+    """A promo dtype, weakly typed or not (``str()`` is ``"f16"`` or ``"weak:i32"``).
+
+    Equal to its names (``DType == "float16"``), to the matching ``numpy.dtype``
+    and to another ``DType`` of the same dtype and weakness; ``numpy.dtype(d)``
+    converts where numpy or ml_dtypes has the dtype.
+    """
+
+    @property
+    def name(self) -> str:
+        """promo's canonical name (``"f8e4m3fn"``), without ``weak:``."""
+    @property
+    def weak(self) -> bool:
+        """Whether the result is weakly typed (JAX ``weak_type``, TensorFlow ``WeakTensor``)."""
+    @property
+    def bits(self) -> int:
+        """Bits of one element."""
+    @property
+    def numpy_name(self) -> Optional[str]:
+        """The numpy or ml_dtypes name (``"float8_e4m3fn"``), or ``None`` where neither has the dtype."""
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The ``numpy.dtype`` (ml_dtypes' for the narrow formats); ``TypeError`` where there is none."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class RuleSet:
+    """A rule set: one of the bundled ones (``rule_sets()``) or a rule file (``load``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def path(self) -> str:
+        """``"bundled rules/NAME.toml"`` or the file's path."""
+    @property
+    def dtypes(self) -> list[DType]: ...
+    @property
+    def ops(self) -> list[str]:
+        """The operations the rule set covers (empty: it answers every operation alike)."""
+    @property
+    def options(self) -> dict[str, str]:
+        """Each option's default, as ``promo list`` prints it."""
+    def promote(self, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> DType: ...
+    def result_type(self, *operands: Operand, op: str = "add", **options: OptionValue) -> DType: ...
+
+Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, bool, int, float, complex]
+"""What an operand may be:
+
+- an operand string of ``promo query``: ``"f16"``, ``"scalar:i8"``, ``"weak:f32"``, ``"python:float"``;
+- a dtype as the rule set or a framework spells it: ``"float8_e4m3fn"``, ``"torch.bfloat16"``, ``"int8"``;
+- a ``numpy.dtype`` (ml_dtypes' included) or a numpy scalar type (``numpy.float32``): a tensor;
+- a numpy array (a 0-d array or a numpy scalar is a rank-0 operand, ``scalar:DTYPE``);
+- a Python value or type (``3``, ``2.5``, ``True``, ``1j``, ``int``, ``float``): a Python scalar.
+"""
+
+OptionValue = Union[bool, int, str, DType, np.dtype[Any]]
+Rules = Union[str, RuleSet]
+
+def rule_sets() -> list[RuleSet]:
+    """The bundled rule sets, in ``promo list`` order."""
+
+def load(path: str) -> RuleSet:
+    """Loads a rule file; ``RuleFileError`` if it is invalid, ``OSError`` if unreadable."""
+
+def promote(rules: Rules, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> DType:
+    """The common dtype of ``lhs`` and ``rhs`` under ``op``; ``PromotionError`` when refused."""
+
+def result_type(rules: Rules, *operands: Operand, op: str = "add", **options: OptionValue) -> DType:
+    """The common dtype of every operand, promoted left to right."""
+
+def explain(rules: Rules, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> str:
+    """The text ``promo explain`` prints: which statement of the rule file decided the pair."""
+
+class Difference:
+    """One cell where two rule sets disagree: each side's dtype, or ``None`` and the reason it refused."""
+
+    lhs: DType
+    rhs: DType
+    a: Optional[DType]
+    b: Optional[DType]
+    a_refused: Optional[str]
+    b_refused: Optional[str]
+
+class Diff:
+    """Where two rule sets, or two option settings of one, disagree (``str()`` is ``promo diff``'s text)."""
+
+    a: str
+    b: str
+    op: str
+    dtypes: list[DType]
+    cells: int
+    agree: int
+    differences: list[Difference]
+    text: str
+
+def diff(
+    a: Rules,
+    b: Rules,
+    /,
+    *,
+    op: str = "add",
+    a_options: Optional[Mapping[str, OptionValue]] = None,
+    b_options: Optional[Mapping[str, OptionValue]] = None,
+    **options: OptionValue,
+) -> Diff:
+    """Every tensor-with-tensor cell where ``a`` and ``b`` disagree; ``options`` apply to both sides."""
+
+Casting = Literal["no", "equiv", "safe", "same_kind", "unsafe"]
+
+def can_cast(from_: Union[str, DType, np.dtype[Any], type], to: Union[str, DType, np.dtype[Any], type], casting: Casting = "safe") -> bool: ...
+
+class finfo:
+    """NumPy's ``finfo`` fields for every float format (agrees with ``ml_dtypes.finfo``)."""
+
+    def __init__(self, dtype: Union[str, DType, np.dtype[Any], type]) -> None: ...
+    dtype: DType
+    bits: int
+    max: float
+    min: float
+    eps: float
+    epsneg: float
+    tiny: float
+    smallest_normal: float
+    smallest_subnormal: float
+    resolution: float
+    precision: int
+    nmant: int
+    nexp: int
+    iexp: int
+    minexp: int
+    maxexp: int
+    machep: int
+    negep: int
+
+class iinfo:
+    def __init__(self, dtype: Union[str, DType, np.dtype[Any], type]) -> None: ...
+    dtype: DType
+    bits: int
+    min: int
+    max: int
+
+def cast(
+    array: npt.ArrayLike,
+    dtype: Union[str, DType, np.dtype[Any], type],
+    /,
+    *,
+    saturate: Optional[bool] = None,
+    round_mode: Literal["up", "down", "nearest"] = "up",
+    out: Optional[npt.NDArray[Any]] = None,
+) -> npt.NDArray[Any]:
+    """ONNX ``Cast`` of every element, bit-identical to ``promo convert``.
+
+    ``saturate=None`` is each format's own rule (the ONNX float8 formats clamp, as
+    ONNX's default ``saturate=1``; ml_dtypes' formats do not); ``True`` and
+    ``False`` apply to every format. The result has ``array``'s shape and the
+    ml_dtypes dtype (sub-byte formats one element per byte, as ml_dtypes lays them
+    out); without ml_dtypes, the narrow formats come back as their unsigned codes.
+    Large arrays convert on every core, without the GIL.
+    """
+
+def backend() -> str:
+    """The SIMD backend casts use on this CPU: ``"avx512"``, ``"avx2"`` or ``"portable"``."""
