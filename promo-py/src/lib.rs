@@ -4,11 +4,11 @@
 //! this crate turns Python objects into the questions the Rust crates answer, and
 //! the answers into Python objects.
 //!
-//! - [`dtypes`]: the `DType` class, numpy and ml_dtypes dtypes both ways;
-//! - [`ask`]: rule sets, operands, options, `promote`, `result_type`, `explain`,
+//! - `dtypes`: the `DType` class, numpy and ml_dtypes dtypes both ways;
+//! - `ask`: rule sets, operands, options, `promote`, `result_type`, `explain`,
 //!   `diff`;
-//! - [`numbers`]: `finfo`, `iinfo`, `can_cast`;
-//! - [`arrays`]: `cast` and `backend`.
+//! - `numbers`: `finfo`, `iinfo`, `can_cast`;
+//! - `arrays`: `cast` and `backend`.
 
 use pyo3::prelude::*;
 
