@@ -3,7 +3,7 @@
 //! is bit-identical to `promo convert`.
 
 use numpy::{
-    PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
 use promo_core::cast::{
     par_convert_to_slice, Backend, CastOptions, ConvertError, Converter, PAR_MIN_ELEMENTS,
@@ -13,7 +13,7 @@ use promo_core::DType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::dtypes::{dtype_arg, dtype_of_descr, no_numpy_dtype, numpy_dtype, type_name};
+use crate::dtypes::{dtype_arg, dtype_of_descr, no_numpy_dtype, numpy, numpy_dtype, type_name};
 
 /// The dtype an array of `dtype` comes back as: numpy's or ml_dtypes', or without
 /// ml_dtypes the unsigned integer of the same width holding the codes.
@@ -44,11 +44,12 @@ fn result_descr<'py>(
 /// `array` as a C-contiguous numpy array in native byte order (itself when it is one).
 fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
     let py = array.py();
-    let numpy = py.import("numpy")?;
+    let numpy = numpy(py)?;
     let array = match array.cast::<PyUntypedArray>() {
         Ok(a) => a.clone(),
         Err(_) => numpy
-            .getattr("asarray")?
+            .asarray
+            .bind(py)
             .call1((array,))?
             .cast_into::<PyUntypedArray>()
             .map_err(|_| PyTypeError::new_err(format!("cannot cast {}: not an array", type_name(array))))?,
@@ -66,17 +67,26 @@ fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedAr
             .cast_into::<PyArrayDescr>()?
     };
     Ok(numpy
-        .getattr("ascontiguousarray")?
+        .ascontiguousarray
+        .bind(py)
         .call1((array, descr))?
         .cast_into::<PyUntypedArray>()?)
 }
 
-/// The bytes of a C-contiguous array, as a one-dimensional `uint8` view.
-fn byte_view<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let flat = array.call_method1("reshape", (-1,))?;
-    Ok(flat
-        .call_method1("view", ("uint8",))?
-        .cast_into::<PyArray1<u8>>()?)
+/// The bytes of a C-contiguous array, as a `uint8` view of it (the last axis
+/// counted in bytes).
+fn byte_view<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+    let py = array.py();
+    let uint8 = numpy(py)?.uint8.bind(py);
+    let view = if array.ndim() == 0 {
+        // numpy does not change a 0-d array's item size.
+        array
+            .call_method1("reshape", (1,))?
+            .call_method1("view", (uint8,))?
+    } else {
+        array.call_method1("view", (uint8,))?
+    };
+    Ok(view.cast_into::<PyArrayDyn<u8>>()?)
 }
 
 /// The array `out=` names, checked against the result's shape and dtype.
@@ -151,13 +161,11 @@ pub fn cast<'py>(
     let shape = src.shape().to_vec();
     let out = match out {
         Some(out) => checked_out(out, &shape, to, &descr)?,
-        None => {
-            let numpy = py.import("numpy")?;
-            numpy
-                .getattr("empty")?
-                .call1((shape.clone(), &descr))?
-                .cast_into::<PyUntypedArray>()?
-        }
+        None => numpy(py)?
+            .empty
+            .bind(py)
+            .call1((shape.clone(), &descr))?
+            .cast_into::<PyUntypedArray>()?,
     };
     let count: usize = shape.iter().product();
     let src_view = byte_view(&src)?;
@@ -174,9 +182,17 @@ pub fn cast<'py>(
     let dst_slice = dst_bytes
         .as_slice_mut()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    py.detach(|| run(&converter, from, to, &options, src_slice, dst_slice, count))?;
+    if count >= DETACH_MIN_ELEMENTS {
+        py.detach(|| run(&converter, from, to, &options, src_slice, dst_slice, count))?;
+    } else {
+        run(&converter, from, to, &options, src_slice, dst_slice, count)?;
+    }
     Ok(out.into_any())
 }
+
+/// The smallest array converted without the GIL: below it, releasing and taking
+/// the GIL back would cost more than the conversion.
+const DETACH_MIN_ELEMENTS: usize = 1 << 16;
 
 /// Converts `count` elements from `src` (one per byte for the sub-byte formats, as
 /// numpy holds them) into `dst` (likewise).

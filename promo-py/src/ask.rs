@@ -235,10 +235,10 @@ fn operand(table: &RuleTable<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Operand> {
             Operand::Dimensioned(dtype)
         });
     }
+    let numpy = dtypes::numpy(py)?;
     if let Ok(t) = obj.cast::<PyType>() {
-        let builtins = py.import("builtins")?;
-        for kind in PyScalar::ALL {
-            if t.is(&builtins.getattr(kind.name())?) {
+        for (kind, class) in PyScalar::ALL.into_iter().zip(&numpy.python_types) {
+            if t.is(class.bind(py)) {
                 return Ok(Operand::Python(kind));
             }
         }
@@ -247,11 +247,8 @@ fn operand(table: &RuleTable<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Operand> {
         }
     }
     // A numpy scalar (`numpy.float32(1)`) is a rank-0 operand.
-    if let Ok(numpy) = py.import("numpy") {
-        if obj.is_instance(&numpy.getattr("generic")?)? {
-            let descr = obj.getattr("dtype")?;
-            return tensor_dtype(descr.cast::<PyArrayDescr>()?).map(Operand::Scalar);
-        }
+    if obj.is_instance(numpy.generic.bind(py))? {
+        return tensor_dtype(&PyArrayDescr::new(py, obj.get_type())?).map(Operand::Scalar);
     }
     // Subclasses of the Python scalar types (numpy.float64 is caught above).
     for (class, kind) in [

@@ -83,6 +83,48 @@ pub fn dtype_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<DType> {
     })
 }
 
+/// The numpy objects every call uses, looked up once.
+pub struct Numpy {
+    /// `numpy.asarray`.
+    pub asarray: Py<PyAny>,
+    /// `numpy.ascontiguousarray`.
+    pub ascontiguousarray: Py<PyAny>,
+    /// `numpy.empty`.
+    pub empty: Py<PyAny>,
+    /// `numpy.generic`, the type of numpy's scalars.
+    pub generic: Py<PyType>,
+    /// `numpy.dtype("uint8")`.
+    pub uint8: Py<PyArrayDescr>,
+    /// `bool`, `int`, `float` and `complex`, in `PyScalar::ALL` order.
+    pub python_types: [Py<PyType>; 4],
+}
+
+static NUMPY: PyOnceLock<Numpy> = PyOnceLock::new();
+
+/// numpy's functions and types, imported once.
+pub fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
+    NUMPY.get_or_try_init(py, || {
+        let numpy = py.import("numpy")?;
+        let builtins = py.import("builtins")?;
+        let python = |name: &str| -> PyResult<Py<PyType>> {
+            Ok(builtins.getattr(name)?.cast_into::<PyType>()?.unbind())
+        };
+        Ok(Numpy {
+            asarray: numpy.getattr("asarray")?.unbind(),
+            ascontiguousarray: numpy.getattr("ascontiguousarray")?.unbind(),
+            empty: numpy.getattr("empty")?.unbind(),
+            generic: numpy.getattr("generic")?.cast_into::<PyType>()?.unbind(),
+            uint8: PyArrayDescr::new(py, "uint8")?.unbind(),
+            python_types: [
+                python("bool")?,
+                python("int")?,
+                python("float")?,
+                python("complex")?,
+            ],
+        })
+    })
+}
+
 /// The numpy dtype of each promo dtype that numpy or the installed ml_dtypes has,
 /// looked up once.
 static DESCRS: PyOnceLock<Vec<Option<Py<PyArrayDescr>>>> = PyOnceLock::new();
@@ -98,8 +140,7 @@ pub fn numpy_dtype<'py>(py: Python<'py>, dtype: DType) -> PyResult<Option<Bound<
             let Some(scalar_type) = module.and_then(|m| m.getattr(name).ok()) else {
                 continue;
             };
-            let descr = numpy.getattr("dtype")?.call1((scalar_type,))?;
-            descrs[d.index()] = Some(descr.cast_into::<PyArrayDescr>()?.unbind());
+            descrs[d.index()] = Some(PyArrayDescr::new(py, &scalar_type)?.unbind());
         }
         Ok(descrs)
     })?;
@@ -254,14 +295,10 @@ fn _dtype<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDType>> {
 /// `None` for any other type.
 pub fn numpy_type_dtype(t: &Bound<'_, PyType>) -> PyResult<Option<DType>> {
     let py = t.py();
-    let Ok(numpy) = py.import("numpy") else {
-        return Ok(None);
-    };
-    if !t.is_subclass(&numpy.getattr("generic")?)? {
+    if !t.is_subclass(numpy(py)?.generic.bind(py))? {
         return Ok(None);
     }
-    let descr = numpy.getattr("dtype")?.call1((t,))?;
-    Ok(descr.cast::<PyArrayDescr>().ok().and_then(dtype_of_descr))
+    Ok(dtype_of_descr(&PyArrayDescr::new(py, t)?))
 }
 
 /// `TypeError`: numpy (with ml_dtypes, if installed) has no dtype for `dtype`.
@@ -286,16 +323,12 @@ pub fn dtype_arg(obj: &Bound<'_, PyAny>) -> PyResult<DType> {
     }
     let descr = match obj.cast::<PyArrayDescr>() {
         Ok(descr) => descr.clone(),
-        Err(_) => {
-            let numpy = obj.py().import("numpy")?;
-            let made = numpy.getattr("dtype")?.call1((obj,)).map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "expected a dtype (a promo.DType, a name or a numpy dtype), got {}",
-                    type_name(obj)
-                ))
-            })?;
-            made.cast_into::<PyArrayDescr>()?
-        }
+        Err(_) => PyArrayDescr::new(obj.py(), obj).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected a dtype (a promo.DType, a name or a numpy dtype), got {}",
+                type_name(obj)
+            ))
+        })?,
     };
     dtype_of_descr(&descr)
         .ok_or_else(|| PyTypeError::new_err(format!("promo has no dtype for numpy's {descr}")))

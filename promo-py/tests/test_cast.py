@@ -478,3 +478,49 @@ def test_can_cast_spellings_and_levels():
     assert promo.can_cast("f8e4m3fn", np.float16, "safe") is True
     for level in ["no", "equiv", "safe", "same_kind", "unsafe"]:
         assert promo.can_cast("i8", "i8", level)
+
+
+# --------------------------------------------------------------------------------------
+# Without ml_dtypes; from many threads
+# --------------------------------------------------------------------------------------
+
+
+def test_without_ml_dtypes_narrow_formats_are_codes():
+    """With ml_dtypes unimportable, a narrow result is its unsigned codes (one per
+    byte), the same codes as with it; numpy's own dtypes are unchanged."""
+    import subprocess
+    import sys
+
+    code = r"""
+import sys
+sys.modules["ml_dtypes"] = None  # import ml_dtypes raises ImportError
+import numpy as np, promo
+x = np.array([1.5, -3.0, 1e9, -0.0, 0.1], np.float32)
+for to in ["f8e4m3fn", "f8e5m2", "bf16", "f4e2m1", "i4", "f16"]:
+    r = promo.cast(x, to)
+    print(to, r.dtype.str, r.shape, r.view(np.uint8).tolist())
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = dict(line.split(" ", 1) for line in proc.stdout.strip().splitlines())
+    x = np.array([1.5, -3.0, 1e9, -0.0, 0.1], np.float32)
+    for to in ["f8e4m3fn", "f8e5m2", "bf16", "f4e2m1", "i4", "f16"]:
+        with_ml = promo.cast(x, to)
+        want_dtype = "<f2" if to == "f16" else ("<u2" if to == "bf16" else "|u1")
+        assert lines[to] == f"{want_dtype} {x.shape} {with_ml.view(np.uint8).tolist()}", (to, lines[to])
+
+
+def test_concurrent_casts_agree():
+    """Casts from several threads at once (large ones release the GIL) give the same
+    bytes as one at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(21)
+    arrays = [(rng.standard_normal(n) * 100).astype(np.float32) for n in (100, 70000, LARGE)]
+    targets = ["f8e4m3fn", "bf16", "f16", "f4e2m1"]
+    want = {(i, t): as_bytes(promo.cast(a, t)) for i, a in enumerate(arrays) for t in targets}
+    jobs = [(i, t) for i in range(len(arrays)) for t in targets] * 3
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda job: as_bytes(promo.cast(arrays[job[0]], job[1])), jobs))
+    for job, got in zip(jobs, results):
+        assert np.array_equal(got, want[job]), job

@@ -418,6 +418,10 @@ def test_weak_dtypes():
     assert strong.weak is False
     assert w != strong
     assert w == promo.promote("jax", "weak:" + w.name, 1.0, jax_enable_x64=True)
+    # A weak DType is a weakly typed operand, as its string.
+    for other in ["i8", "f16", "python:int", "weak:f32", "scalar:bf16"]:
+        assert outcome(promo.promote, "jax", w, other, jax_enable_x64=True) == outcome(
+            promo.promote, "jax", str(w), other, jax_enable_x64=True), other
 
 
 def test_every_dtype_converts_to_numpy():
@@ -508,3 +512,8 @@ def test_diff_matches_command(cli, args, a, b, kwargs):
 def test_diff_of_a_rule_set_with_itself_is_empty():
     d = promo.diff("numpy", "numpy")
     assert d.differences == [] and d.cells == d.agree > 0
+
+
+def test_version_is_the_command_version(cli):
+    out = cli("--version").stdout.split()
+    assert promo.__version__ == out[-1]
