@@ -5,10 +5,32 @@ The same Rust crates as the ``promo`` command: every answer here is the one
 ``promo convert``.
 """
 
-from typing import Any, Literal, Mapping, Optional, Sequence, Union, overload
+from typing import Any, Literal, Mapping, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "__version__",
+    "PromotionError",
+    "RuleFileError",
+    "DType",
+    "_dtype",
+    "RuleSet",
+    "Diff",
+    "Difference",
+    "promote",
+    "result_type",
+    "explain",
+    "diff",
+    "rule_sets",
+    "load",
+    "finfo",
+    "iinfo",
+    "can_cast",
+    "cast",
+    "backend",
+]
 
 __version__: str
 
@@ -22,6 +44,7 @@ class RuleFileError(ValueError):
     """A rule file that does not load: ``str()`` is the ``file:line:col`` diagnostic
     ``promo check`` prints."""
 
+@final
 class DType:
     """A promo dtype, weakly typed or not (``str()`` is ``"f16"`` or ``"weak:i32"``).
 
@@ -45,9 +68,10 @@ class DType:
     @property
     def dtype(self) -> np.dtype[Any]:
         """The ``numpy.dtype`` (ml_dtypes' for the narrow formats); ``TypeError`` where there is none."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class RuleSet:
     """A rule set: one of the bundled ones (``rule_sets()``) or a rule file (``load``)."""
 
@@ -66,10 +90,10 @@ class RuleSet:
     @property
     def options(self) -> dict[str, str]:
         """Each option's default, as ``promo list`` prints it."""
-    def promote(self, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> DType: ...
-    def result_type(self, *operands: Operand, op: str = "add", **options: OptionValue) -> DType: ...
+    def promote(self, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> DType: ...
+    def result_type(self, *operands: _Operand, op: str = "add", **options: _OptionValue) -> DType: ...
 
-Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, bool, int, float, complex]
+_Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, bool, int, float, complex]
 """What an operand may be:
 
 - an operand string of ``promo query``: ``"f16"``, ``"scalar:i8"``, ``"weak:f32"``, ``"python:float"``;
@@ -79,8 +103,9 @@ Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, b
 - a Python value or type (``3``, ``2.5``, ``True``, ``1j``, ``int``, ``float``): a Python scalar.
 """
 
-OptionValue = Union[bool, int, str, DType, np.dtype[Any]]
-Rules = Union[str, RuleSet]
+_DTypeLike = Union[str, DType, np.dtype[Any], type]
+_OptionValue = Union[bool, int, str, DType, np.dtype[Any]]
+_Rules = Union[str, RuleSet]
 
 def rule_sets() -> list[RuleSet]:
     """The bundled rule sets, in ``promo list`` order."""
@@ -88,15 +113,16 @@ def rule_sets() -> list[RuleSet]:
 def load(path: str) -> RuleSet:
     """Loads a rule file; ``RuleFileError`` if it is invalid, ``OSError`` if unreadable."""
 
-def promote(rules: Rules, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> DType:
+def promote(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> DType:
     """The common dtype of ``lhs`` and ``rhs`` under ``op``; ``PromotionError`` when refused."""
 
-def result_type(rules: Rules, *operands: Operand, op: str = "add", **options: OptionValue) -> DType:
+def result_type(rules: _Rules, *operands: _Operand, op: str = "add", **options: _OptionValue) -> DType:
     """The common dtype of every operand, promoted left to right."""
 
-def explain(rules: Rules, lhs: Operand, rhs: Operand, /, *, op: str = "add", **options: OptionValue) -> str:
+def explain(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> str:
     """The text ``promo explain`` prints: which statement of the rule file decided the pair."""
 
+@final
 class Difference:
     """One cell where two rule sets disagree: each side's dtype, or ``None`` and the reason it refused."""
 
@@ -107,6 +133,7 @@ class Difference:
     a_refused: Optional[str]
     b_refused: Optional[str]
 
+@final
 class Diff:
     """Where two rule sets, or two option settings of one, disagree (``str()`` is ``promo diff``'s text)."""
 
@@ -120,25 +147,26 @@ class Diff:
     text: str
 
 def diff(
-    a: Rules,
-    b: Rules,
+    a: _Rules,
+    b: _Rules,
     /,
     *,
     op: str = "add",
-    a_options: Optional[Mapping[str, OptionValue]] = None,
-    b_options: Optional[Mapping[str, OptionValue]] = None,
-    **options: OptionValue,
+    a_options: Optional[Mapping[str, _OptionValue]] = None,
+    b_options: Optional[Mapping[str, _OptionValue]] = None,
+    **options: _OptionValue,
 ) -> Diff:
     """Every tensor-with-tensor cell where ``a`` and ``b`` disagree; ``options`` apply to both sides."""
 
-Casting = Literal["no", "equiv", "safe", "same_kind", "unsafe"]
+_Casting = Literal["no", "equiv", "safe", "same_kind", "unsafe"]
 
-def can_cast(from_: Union[str, DType, np.dtype[Any], type], to: Union[str, DType, np.dtype[Any], type], casting: Casting = "safe") -> bool: ...
+def can_cast(from_: _DTypeLike, to: _DTypeLike, casting: _Casting = "safe") -> bool: ...
 
+@final
 class finfo:
     """NumPy's ``finfo`` fields for every float format (agrees with ``ml_dtypes.finfo``)."""
 
-    def __init__(self, dtype: Union[str, DType, np.dtype[Any], type]) -> None: ...
+    def __new__(cls, dtype: _DTypeLike) -> finfo: ...
     dtype: DType
     bits: int
     max: float
@@ -158,8 +186,9 @@ class finfo:
     machep: int
     negep: int
 
+@final
 class iinfo:
-    def __init__(self, dtype: Union[str, DType, np.dtype[Any], type]) -> None: ...
+    def __new__(cls, dtype: _DTypeLike) -> iinfo: ...
     dtype: DType
     bits: int
     min: int
@@ -167,7 +196,7 @@ class iinfo:
 
 def cast(
     array: npt.ArrayLike,
-    dtype: Union[str, DType, np.dtype[Any], type],
+    dtype: _DTypeLike,
     /,
     *,
     saturate: Optional[bool] = None,
@@ -183,6 +212,9 @@ def cast(
     out); without ml_dtypes, the narrow formats come back as their unsigned codes.
     Large arrays convert on every core, without the GIL.
     """
+
+def _dtype(text: str) -> DType:
+    """Rebuilds a ``DType`` from its ``str()`` (pickling)."""
 
 def backend() -> str:
     """The SIMD backend casts use on this CPU: ``"avx512"``, ``"avx2"`` or ``"portable"``."""
