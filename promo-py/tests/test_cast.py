@@ -399,11 +399,20 @@ def test_finfo_matches_ml_dtypes(name):
     assert ours.dtype == name
 
 
-@pytest.mark.parametrize("name", ["i2", "u2", "i4", "u4", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64"])
+def test_every_ml_dtypes_format_is_covered():
+    """The formats above are every narrow float and int ml_dtypes has."""
+    floats = {n for n in dir(ml_dtypes) if n.startswith(("float8_", "float6_", "float4_", "bfloat"))}
+    assert floats == {np.dtype(t).name for t in NARROW_FLOATS.values()}
+    ints = {n for n in dir(ml_dtypes) if n.startswith(("int", "uint")) and n != "iinfo"}
+    assert ints == {np.dtype(t).name for t in NARROW_INTS.values()} | {"int1", "uint1"}
+
+
+@pytest.mark.parametrize("name", ["i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "i16", "u16", "i32", "u32",
+                                  "i64", "u64"])
 def test_iinfo_matches(name):
-    t = TYPES[name]
+    t = {"i1": ml_dtypes.int1, "u1": ml_dtypes.uint1, **TYPES}[name]
     ours = promo.iinfo(t)
-    theirs = ml_dtypes.iinfo(t) if name in NARROW_INTS else np.iinfo(t)
+    theirs = ml_dtypes.iinfo(t) if name in NARROW_INTS or name in ("i1", "u1") else np.iinfo(t)
     assert (ours.min, ours.max, ours.bits) == (int(theirs.min), int(theirs.max), int(theirs.bits))
     assert isinstance(ours.min, int) and isinstance(ours.max, int)
     assert ours.dtype == name

@@ -517,3 +517,46 @@ def test_diff_of_a_rule_set_with_itself_is_empty():
 def test_version_is_the_command_version(cli):
     out = cli("--version").stdout.split()
     assert promo.__version__ == out[-1]
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "array_api", "paddle",
+                                  "openvino", "dali", "kernel_float"])
+def test_every_pair_matches_query(cli, name):
+    """Every pair of operand strings (tensors, rank-0, weak, Python scalars) on a few
+    operations and option settings: the result, or the refusal's reason, is what
+    ``promo query --stdin`` prints (``!REASON`` for a refusal)."""
+    rs = rule_set(name)
+    dtypes = [d.name for d in rs.dtypes]
+    operands = dtypes + [f"scalar:{d}" for d in dtypes] + [f"weak:{d}" for d in dtypes[::4]] + [
+        f"python:{k}" for k in PY_VALUES]
+    ops = [o for o in ["add", "divide", "equal", "bitwise_and"] if not rs.ops or o in rs.ops] or ["add"]
+    settings_list = [{}]
+    if "device" in rs.options:
+        settings_list.append({"device": "cpu"})
+    if name == "jax":
+        settings_list.append({"jax_enable_x64": "true", "jax_numpy_dtype_promotion": "strict"})
+    if name == "openvino":
+        settings_list.append({"promote_unsafe": "true", "u64_integer_promotion_target": "i64"})
+    for options in settings_list:
+        for op in ops:
+            pairs = list(itertools.product(operands, operands))
+            extra = " ".join(f"{k}={v}" for k, v in options.items())
+            text = "".join(f"{a} {b} {extra} op={op}\n" for a, b in pairs)
+            proc = cli("query", name, "--stdin", input=text, check=False)  # exits 1 on a refusal
+            assert proc.stderr == "", proc.stderr
+            out = proc.stdout.splitlines()
+            assert len(out) == len(pairs)
+            bad = []
+            for (a, b), want in zip(pairs, out):
+                got = outcome(promo.promote, name, a, b, op=op, **options)
+                got = got if isinstance(got, str) else "!" + got[1]
+                if got != want:
+                    bad.append(f"{op} {a} {b} {extra}: promo.promote {got!r}, promo query {want!r}")
+            assert not bad, f"{len(bad)} of {len(pairs)} differ:\n" + "\n".join(bad[:20])
+
+
+def test_promotion_error_reason():
+    with pytest.raises(promo.PromotionError) as e:
+        promo.promote("torch", "u16", "u16", device="cpu")
+    assert e.value.reason and e.value.reason in str(e.value)
+    assert isinstance(e.value, TypeError)
