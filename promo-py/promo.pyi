@@ -124,7 +124,10 @@ def explain(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", 
 
 @final
 class Difference:
-    """One cell where two rule sets disagree: each side's dtype, or ``None`` and the reason it refused."""
+    """One cell where two rule sets disagree: each side's dtype, or ``None`` and the reason it refused.
+
+    As in ``promo diff``, cells compare dtypes: a weakly typed result shows as its dtype.
+    """
 
     lhs: DType
     rhs: DType

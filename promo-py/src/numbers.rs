@@ -153,11 +153,7 @@ impl PyIinfo {
 pub fn can_cast(from_: &Bound<'_, PyAny>, to: &Bound<'_, PyAny>, casting: &str) -> PyResult<bool> {
     let casting: Casting = casting
         .parse()
-        .map_err(|e: promo_core::numeric::UnknownCasting| {
-            PyValueError::new_err(format!(
-                "{e}: casting is \"no\", \"equiv\", \"safe\", \"same_kind\" or \"unsafe\""
-            ))
-        })?;
+        .map_err(|e: promo_core::numeric::UnknownCasting| PyValueError::new_err(e.to_string()))?;
     let (from, to): (DType, DType) = (dtype_arg(from_)?, dtype_arg(to)?);
     Ok(promo_core::can_cast(from, to, casting))
 }
