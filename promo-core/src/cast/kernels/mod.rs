@@ -48,7 +48,7 @@ use super::options::CastOptions;
 use super::scalar::{bytes_for, kernel, Kernel};
 use crate::element::for_each_element;
 use crate::narrow::{f4e2m1, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz};
-use crate::narrow::{f6e2m3fn, f6e3m2fn, f8e8m0, i4, u4, RoundMode};
+use crate::narrow::{f6e2m3fn, f6e3m2fn, f8e8m0, i4, u4, Reference, RoundMode};
 use crate::DType;
 use half::{bf16, f16};
 use portable::Portable;
@@ -112,6 +112,9 @@ fn find_in<I: Isa>(from: DType, to: DType) -> Option<Kernel> {
         (D::F32, D::F8E5M2) if simd => encode::<f32, f8e5m2, I>,
         (D::F32, D::F8E5M2FNUZ) if simd => encode::<f32, f8e5m2fnuz, I>,
         (D::F32, D::F4E2M1) if simd => encode::<f32, f4e2m1, I>,
+        (D::F32, D::F8E4M3) if simd => encode::<f32, f8e4m3, I>,
+        (D::F32, D::F8E3M4) if simd => encode::<f32, f8e3m4, I>,
+        (D::F32, D::F8E4M3B11FNUZ) if simd => encode::<f32, f8e4m3b11fnuz, I>,
         (D::F32, D::F16) if simd => encode::<f32, f16, I>,
         (D::F32, D::BF16) if simd => encode::<f32, bf16, I>,
         (D::F32, D::F8E8M0) if simd => encode_e8m0::<f32, I>,
@@ -247,7 +250,8 @@ fn encode<S: Lanes, T: Target, I: Isa>(src: &[u8], dst: &mut [u8], count: usize,
                 rest,
                 out,
                 saturate,
-                options.fnuz_inf_is_nan()
+                // The Cast-19..23 rule for ±∞ is ONNX's, for ONNX's FNUZ formats.
+                options.fnuz_inf_is_nan() && matches!(T::SPEC.reference, Reference::Onnx)
             )),
         };
     kernel::<S, T>(

@@ -10,7 +10,7 @@ use crate::DType;
 use proptest::prelude::*;
 
 /// One conversion on every backend this CPU has.
-struct Every(Vec<Converter>);
+struct Every(Vec<Converter>, String);
 
 /// The conversion from `from` to `to` on every backend this CPU has.
 fn every(from: DType, to: DType, options: CastOptions) -> Result<Every, ConvertError> {
@@ -18,7 +18,7 @@ fn every(from: DType, to: DType, options: CastOptions) -> Result<Every, ConvertE
         .into_iter()
         .map(|b| Converter::with_backend(from, to, options, b))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Every(all))
+    Ok(Every(all, format!("{from} into {to} with {options:?}")))
 }
 
 impl Every {
@@ -33,7 +33,8 @@ impl Every {
             if mine[..] != out[start..] {
                 let i = mine.iter().zip(&out[start..]).position(|(a, b)| a != b);
                 panic!(
-                    "{} and {} differ (output byte {i:?} of {}, {} elements)",
+                    "{}: {} and {} differ (output byte {i:?} of {}, {} elements)",
+                    self.1,
                     other.backend(),
                     self.0[0].backend(),
                     mine.len(),
@@ -200,7 +201,7 @@ fn all_options() -> Vec<CastOptions> {
     out
 }
 
-const TARGETS: [DType; 8] = [
+const TARGETS: [DType; 11] = [
     DType::F8E4M3FN,
     DType::F8E4M3FNUZ,
     DType::F8E5M2,
@@ -209,6 +210,9 @@ const TARGETS: [DType; 8] = [
     DType::F8E8M0,
     DType::F16,
     DType::BF16,
+    DType::F8E4M3,
+    DType::F8E3M4,
+    DType::F8E4M3B11FNUZ,
 ];
 
 #[test]
@@ -223,7 +227,7 @@ fn simd_matches_scalar_on_edges() {
 
 proptest! {
     #[test]
-    fn simd_matches_scalar_on_random_slices(values in prop::collection::vec(any::<u32>(), 0..300), t in 0..8usize, o in 0..12usize) {
+    fn simd_matches_scalar_on_random_slices(values in prop::collection::vec(any::<u32>(), 0..300), t in 0..TARGETS.len(), o in 0..12usize) {
         compare(TARGETS[t], all_options()[o], &values);
     }
 }
