@@ -366,6 +366,9 @@ fn every_f16_and_bf16_into_every_narrow_format_is_the_scalar_cast() {
             DType::F8E5M2,
             DType::F8E5M2FNUZ,
             DType::F4E2M1,
+            DType::F8E4M3,
+            DType::F8E3M4,
+            DType::F8E4M3B11FNUZ,
         ] {
             for options in all_options()
                 .into_iter()
