@@ -3,6 +3,7 @@
 //! `RuleTable::promote`, through a table with its options fixed (`RuleTable::fix`),
 //! and through every marker type's compile-time `RuleSet::promote`.
 
+use promo_core::rules::keras::Keras;
 use promo_core::rules::{
     array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, numpy::NumPy,
     openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe,
@@ -128,6 +129,7 @@ fn every_marker_answers_as_the_layers_in_one_load() {
         marker_agrees_with_the_layers::<TensorFlowSafe>(),
         marker_agrees_with_the_layers::<Jax>(),
         marker_agrees_with_the_layers::<JaxX64>(),
+        marker_agrees_with_the_layers::<Keras>(),
     ];
     // Every marker of every bundled rule file, as the rule files name them.
     let mut named: Vec<String> = rules::SOURCES

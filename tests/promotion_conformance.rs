@@ -258,3 +258,16 @@ fn numpy_result_type_and_promote_types_match_numpy() {
     assert_eq!(conform_functions("numpy", &["result_type"]), 5_184);
     assert_eq!(conform_functions("numpy", &["promote_types"]), 5_184);
 }
+
+#[test]
+fn keras_matches_keras() {
+    // keras.ops on the numpy backend, floatx float32: every case, tensors, 0-d tensors
+    // and Python scalars on either side and on both.
+    assert_eq!(conform("keras"), 6_736);
+}
+
+#[test]
+fn keras_result_type_matches_keras() {
+    // keras.backend.result_type on every pair of dtypes and Python types.
+    assert_eq!(conform_functions("keras", &["result_type"]), 441);
+}

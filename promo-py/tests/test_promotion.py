@@ -135,6 +135,8 @@ CONFORMANCE = [
     ("torch-promote_types", "torch", "functions/torch", ["promote_types"], (), False, 5_776, None),
     ("numpy-result_type", "numpy", "functions/numpy", ["result_type"], (), False, 5_184, None),
     ("numpy-promote_types", "numpy", "functions/numpy", ["promote_types"], (), False, 5_184, None),
+    ("keras", "keras", "keras", None, (), False, 6_736, None),
+    ("keras-result_type", "keras", "functions/keras", ["result_type"], (), False, 441, None),
 ]
 
 

@@ -12,3 +12,4 @@ timed "$venvs/torch/bin/python" "$here/torch_functions_oracle.py" "$data/torch.j
 timed "$venvs/array_api/bin/python" "$here/array_api_functions_oracle.py" "$data/array_api.json"
 timed "$venvs/tensorflow/bin/python" "$here/tensorflow_functions_oracle.py" "$data/tensorflow.json"
 timed "$venvs/jax/bin/python" "$here/jax_functions_oracle.py" "$data/jax.json"
+timed "$venvs/keras/bin/python" "$here/keras_functions_oracle.py" "$data/keras.json"
