@@ -258,3 +258,12 @@ fn numpy_result_type_and_promote_types_match_numpy() {
     assert_eq!(conform_functions("numpy", &["result_type"]), 5_184);
     assert_eq!(conform_functions("numpy", &["promote_types"]), 5_184);
 }
+
+#[test]
+fn tinygrad_matches_tinygrad() {
+    // Every case: 19 operators and methods on tensors, rank-0 tensors, the weak
+    // constants Tensor(3) and Tensor(2.5) and Python scalars on either side, weak results
+    // compared as weak; `least_upper_dtype` as `result_type`. Where the PYTHON device then
+    // failed to run the kernel (integer pow), the promoted dtype is compared.
+    assert_eq!(conform("tinygrad"), 17_008);
+}

@@ -14,6 +14,7 @@ promo_macros::rules!("rules/torch.toml");
 promo_macros::rules!("rules/array_api.toml");
 promo_macros::rules!("rules/tensorflow.toml");
 promo_macros::rules!("rules/jax.toml");
+promo_macros::rules!("rules/tinygrad.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -26,10 +27,11 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &array_api::TABLE,
     &tensorflow::TABLE,
     &jax::TABLE,
+    &tinygrad::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `tinygrad`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -46,4 +48,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (array_api::PATH, array_api::SOURCE),
     (tensorflow::PATH, tensorflow::SOURCE),
     (jax::PATH, jax::SOURCE),
+    (tinygrad::PATH, tinygrad::SOURCE),
 ];
