@@ -267,3 +267,10 @@ fn tinygrad_matches_tinygrad() {
     // failed to run the kernel (integer pow), the promoted dtype is compared.
     assert_eq!(conform("tinygrad"), 17_008);
 }
+
+#[test]
+fn mlx_matches_mlx() {
+    // Every case: 23 functions on arrays, 0-d arrays and Python scalars, on either side
+    // and on both, evaluated on the CPU; `mx.result_type` as `result_type`.
+    assert_eq!(conform("mlx"), 14_336);
+}
