@@ -5,9 +5,10 @@
 
 use promo_core::rules::keras::Keras;
 use promo_core::rules::{
-    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, numpy::NumPy,
-    openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe,
-    paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow, tensorflow::TensorFlowSafe, torch::Torch,
+    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, mlx::Mlx,
+    numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
+    openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
+    tensorflow::TensorFlowSafe, tinygrad::Tinygrad, torch::Torch,
 };
 use promo_core::{rules, RuleSet};
 use promo_table::{operand_of_key, Op, Operand, OptionKind, OptionValue, Options, RuleTable, OPERAND_KEYS};
@@ -130,6 +131,8 @@ fn every_marker_answers_as_the_layers_in_one_load() {
         marker_agrees_with_the_layers::<Jax>(),
         marker_agrees_with_the_layers::<JaxX64>(),
         marker_agrees_with_the_layers::<Keras>(),
+        marker_agrees_with_the_layers::<Tinygrad>(),
+        marker_agrees_with_the_layers::<Mlx>(),
     ];
     // Every marker of every bundled rule file, as the rule files name them.
     let mut named: Vec<String> = rules::SOURCES

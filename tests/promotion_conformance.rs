@@ -271,3 +271,19 @@ fn keras_result_type_matches_keras() {
     // keras.backend.result_type on every pair of dtypes and Python types.
     assert_eq!(conform_functions("keras", &["result_type"]), 441);
 }
+
+#[test]
+fn tinygrad_matches_tinygrad() {
+    // Every case: 19 operators and methods on tensors, rank-0 tensors, the weak
+    // constants Tensor(3) and Tensor(2.5) and Python scalars on either side, weak results
+    // compared as weak; `least_upper_dtype` as `result_type`. Where the PYTHON device then
+    // failed to run the kernel (integer pow), the promoted dtype is compared.
+    assert_eq!(conform("tinygrad"), 17_008);
+}
+
+#[test]
+fn mlx_matches_mlx() {
+    // Every case: 23 functions on arrays, 0-d arrays and Python scalars, on either side
+    // and on both, evaluated on the CPU; `mx.result_type` as `result_type`.
+    assert_eq!(conform("mlx"), 14_336);
+}

@@ -236,6 +236,8 @@ fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
         ("tensorflow", &["dtype_conversion_mode=safe"]),
         ("jax", &[]),
         ("jax", &["jax_enable_x64=true"]),
+        ("tinygrad", &[]),
+        ("mlx", &[]),
     ];
     for (name, set) in settings {
         let table = promo_core::rules::by_name(name).unwrap();

@@ -15,6 +15,8 @@ promo_macros::rules!("rules/array_api.toml");
 promo_macros::rules!("rules/tensorflow.toml");
 promo_macros::rules!("rules/jax.toml");
 promo_macros::rules!("rules/keras.toml");
+promo_macros::rules!("rules/tinygrad.toml");
+promo_macros::rules!("rules/mlx.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -28,10 +30,12 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &tensorflow::TABLE,
     &jax::TABLE,
     &keras::TABLE,
+    &tinygrad::TABLE,
+    &mlx::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`, `tinygrad`, `mlx`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -49,4 +53,6 @@ pub const SOURCES: &[(&str, &str)] = &[
     (tensorflow::PATH, tensorflow::SOURCE),
     (jax::PATH, jax::SOURCE),
     (keras::PATH, keras::SOURCE),
+    (tinygrad::PATH, tinygrad::SOURCE),
+    (mlx::PATH, mlx::SOURCE),
 ];

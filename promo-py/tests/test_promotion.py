@@ -128,6 +128,8 @@ CONFORMANCE = [
     ("tensorflow", "tensorflow", "tensorflow", None, (), False, 59_014, 7_256),
     ("tensorflow-device-cpu", "tensorflow", "tensorflow", None, ("device=cpu",), True, 66_270, None),
     ("jax", "jax", "jax", None, (), False, 91_140, None),
+    ("tinygrad", "tinygrad", "tinygrad", None, (), False, 17_008, None),
+    ("mlx", "mlx", "mlx", None, (), False, 14_336, None),
     ("jax-result_type", "jax", "functions/jax", ["result_type"], (), False, 30_976, None),
     ("array_api-result_type", "array_api", "functions/array_api", ["result_type"], (), False, 900, None),
     ("tensorflow-result_type", "tensorflow", "functions/tensorflow", ["result_type"], (), False, 4_418, None),

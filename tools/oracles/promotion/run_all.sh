@@ -14,6 +14,8 @@ timed "$venvs/array_api/bin/python" "$here/array_api_oracle.py" "$data/array_api
 timed "$venvs/tensorflow/bin/python" "$here/tensorflow_oracle.py" "$data/tensorflow.json"
 timed "$venvs/jax/bin/python" "$here/jax_oracle.py" "$data/jax.json"
 timed "$venvs/keras/bin/python" "$here/keras_oracle.py" "$data/keras.json"
+DEV=PYTHON timed "$venvs/tinygrad/bin/python" "$here/tinygrad_oracle.py" "$data/tinygrad.json"
+timed "$venvs/mlx/bin/python" "$here/mlx_oracle.py" "$data/mlx.json"
 if [ $# -ge 1 ]; then
   VENVS=$venvs timed "$here/kernel_float_oracle.sh" "$1" "$data/kernel_float.json"
 else

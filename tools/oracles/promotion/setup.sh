@@ -25,4 +25,8 @@ make_venv array_api array-api-strict==2.6.1 numpy==2.4.6
 make_venv tensorflow tensorflow-cpu==2.21.0 numpy==2.4.6 ml_dtypes==0.6.0 keras==3.15.1 protobuf==7.36.2
 # keras 3 with the numpy backend, which imports scipy and jax when it loads
 make_venv keras keras==3.15.1 numpy==2.4.6 ml_dtypes==0.6.0 scipy==1.17.1 jax==0.10.2 jaxlib==0.10.2
+# tinygrad runs on its pure-Python device (DEV=PYTHON, set by the oracle): no C compiler needed
+make_venv tinygrad tinygrad==0.14.0
+# MLX's CPU build for Linux
+make_venv mlx "mlx[cpu]==0.32.4" mlx-cpu==0.32.4
 echo "venvs in $venvs"

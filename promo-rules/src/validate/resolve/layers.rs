@@ -2,11 +2,11 @@
 //! matrix, a `cells` list or a derivation), retypes and the promoted dtypes, each
 //! name resolved against what the header declared ([`Env`]).
 
-use crate::validate::classes::{find_class, resolve_ops};
-use crate::validate::ctxt::Ctxt;
 use crate::derive::{self, Lattice, PairCondition, ResultRule};
 use crate::model::{Derivation, LayerDef, OptionDef, OptionDefKind};
 use crate::parse::{CellEntry, CellWord, Matrix, RawLayer, ResultWord, TypeName};
+use crate::validate::classes::{find_class, resolve_ops};
+use crate::validate::ctxt::Ctxt;
 use promo_table::{Cell, Condition, DType, Op, Operand, PyScalar, Side};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
