@@ -37,7 +37,7 @@ import time
 import warnings
 from types import SimpleNamespace
 
-from oracle_common import (PYTHON, count_cases, drop_identical_ops, dtype_names, first_line, python_operands,
+from oracle_common import (PYTHON, count_cases, drop_identical_ops, drop_rank0, dtype_names, first_line, python_operands,
                            run_children, sweep, write)
 
 GROUPS = [(x64, mode) for x64 in (False, True) for mode in ("standard", "strict")]
@@ -62,26 +62,6 @@ FULL_RANK_OPS = ("add",)
 # ops checked against jax.jit, every Nth case: eager jnp.power takes a concrete rank-0
 # integer exponent through lax.integer_pow, which jit cannot (the exponent is traced)
 JIT_CHECK = {"add": 23, "pow": 7}
-
-
-def drop_rank0(op, cases, differs):
-    """The cases without a `scalar:` operand, if every case with one has the same
-    outcome as the same case on shape-[2] operands; else every case (and the number of
-    cases that differ, with examples, in `differs`)."""
-    index = {(c[0], c[1]): c for c in cases}
-    kept, differ = [], []
-    for c in cases:
-        if not (c[0].startswith("scalar:") or c[1].startswith("scalar:")):
-            kept.append(c)
-            continue
-        twin = index[(c[0].removeprefix("scalar:"), c[1].removeprefix("scalar:"))]
-        if (c[2], len(c) > 3) != (twin[2], len(twin) > 3):
-            differ.append([c[0], c[1], c[2:], twin[2:]])
-    if not differ:
-        return kept
-    differs[op] = {"cases that differ": len(differ), "all cases kept": True,
-                   "examples [lhs, rhs, result, result on shape [2]]": differ[:: max(1, len(differ) // 10)][:10]}
-    return cases
 
 
 # How setup() says why a dtype is left out: its arrays could not be made, or are not

@@ -36,7 +36,7 @@ import tempfile
 import time
 import warnings
 
-from oracle_common import count_cases, drop_identical_ops, dtype_names, first_line, python_operands, sweep, write
+from oracle_common import count_cases, drop_identical_ops, drop_rank0, dtype_names, first_line, python_operands, sweep, write
 
 NAMES = dtype_names(
     "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
@@ -90,24 +90,6 @@ def header(script, keras, np):
             "versions": {"keras": keras.__version__, "numpy": np.__version__, "ml_dtypes": ml_dtypes.__version__},
             "generated_by": f"tools/oracles/promotion/{script}", "backend": keras.backend.backend(),
             "floatx": keras.config.floatx()}
-
-
-def drop_rank0(op, cases, differs):
-    """The cases without a `scalar:` operand, if every case with one has the same
-    outcome as the same case on shape-[2] operands; else every case."""
-    index = {(c[0], c[1]): c for c in cases}
-    kept, differ = [], []
-    for c in cases:
-        if not (c[0].startswith("scalar:") or c[1].startswith("scalar:")):
-            kept.append(c)
-            continue
-        twin = index[(c[0].removeprefix("scalar:"), c[1].removeprefix("scalar:"))]
-        if (c[2], len(c) > 3) != (twin[2], len(twin) > 3):
-            differ.append([c[0], c[1], c[2:], twin[2:]])
-    if not differ:
-        return kept
-    differs[op] = {"cases that differ": len(differ), "examples": differ[:10]}
-    return cases
 
 
 def main(out_path):

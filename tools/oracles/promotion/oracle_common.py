@@ -148,6 +148,26 @@ def drop_identical_ops(groups, drop=True):
     return kept, same
 
 
+def drop_rank0(op, cases, differs):
+    """The cases without a `scalar:` operand, if every case with one has the same
+    outcome as the same case on shape-[2] operands; else every case (and the number of
+    cases that differ, with examples, in `differs`)."""
+    index = {(c[0], c[1]): c for c in cases}
+    kept, differ = [], []
+    for c in cases:
+        if not (c[0].startswith("scalar:") or c[1].startswith("scalar:")):
+            kept.append(c)
+            continue
+        twin = index[(c[0].removeprefix("scalar:"), c[1].removeprefix("scalar:"))]
+        if (c[2], len(c) > 3) != (twin[2], len(twin) > 3):
+            differ.append([c[0], c[1], c[2:], twin[2:]])
+    if not differ:
+        return kept
+    differs[op] = {"cases that differ": len(differ), "all cases kept": True,
+                   "examples [lhs, rhs, result, result on shape [2]]": differ[:: max(1, len(differ) // 10)][:10]}
+    return cases
+
+
 def count_cases(groups):
     return sum(len(g["cases"]) for g in groups)
 
