@@ -125,6 +125,9 @@ dtypes! {
     /// float8 E4M3 with exponent bias 11, finite only, one NaN, no negative zero
     /// (ml_dtypes `float8_e4m3b11fnuz`).
     F8E4M3B11FNUZ = "f8e4m3b11fnuz", 8, Float, ["float8_e4m3b11fnuz", "float8e4m3b11fnuz"];
+    /// float8 E4M3 with exponent bias 15, every code finite, no NaN, no infinity
+    /// (Triton `tl.float8e4b15`); `0x7f` is 1.875, Triton's encoder stops at 1.75.
+    F8E4M3B15 = "f8e4m3b15", 8, Float, ["fp8e4b15", "float8e4b15"];
     /// float8 E4M3FNUZ: finite only, one NaN (`0x80`), no negative zero.
     F8E4M3FNUZ = "f8e4m3fnuz", 8, Float, ["float8e4m3fnuz", "float8_e4m3fnuz"];
     /// float8 E5M2: IEEE-like, with infinities and NaNs.
