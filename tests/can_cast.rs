@@ -93,6 +93,7 @@ fn safe_means_every_value_survives_the_round_trip() {
         F8E4M3,
         F8E3M4,
         F8E4M3B11FNUZ,
+        F8E4M3B15,
         F8E4M3FNUZ,
         F8E5M2,
         F8E5M2FNUZ,

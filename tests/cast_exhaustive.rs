@@ -253,3 +253,19 @@ fn every_f32_into_the_ml_dtypes_formats_matches_ml_dtypes() {
         );
     }
 }
+
+/// Triton's `tl.float8e4b15` (`f8e4m3b15`): all 2^32 f32 inputs against the hash that
+/// `tools/oracles/cast/gen_triton.py` computed by running Triton's own conversion PTX
+/// (`tests/data/cast/triton_f8e4m3b15.json`), with every saturate option (Triton's
+/// conversion always clamps, so none may change a byte).
+#[test]
+fn every_f32_into_f8e4m3b15_matches_triton() {
+    let path = data_path("cast/triton_f8e4m3b15.json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+    let expected = data["f32"].as_str().expect("f32 sha256");
+    let started = std::time::Instant::now();
+    let converters = converters(DType::F8E4M3B15, CastOptions::default());
+    assert_eq!(exhaustive_hash(&converters, DType::F8E4M3B15), expected);
+    eprintln!("f8e4m3b15: {:.1} s", started.elapsed().as_secs_f64());
+}

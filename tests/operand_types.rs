@@ -10,9 +10,10 @@ use promo_core::element::ELEMENT_DTYPES;
 use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i2, i4, u2, u4};
 use promo_core::operand_types::{OperandType, PyBool, PyComplex, PyFloat, PyInt, Scalar, Weak};
 use promo_core::rules::{
-    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, numpy::NumPy,
-    openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe,
-    paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow, torch::Torch,
+    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, keras::Keras, kernel_float::KernelFloat,
+    mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
+    openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
+    tinygrad::Tinygrad, torch::Torch,
 };
 use promo_core::{bf16, f16, DType, Op, Operand, Options, Promote, Promoted, RuleSet, RuleTable};
 use promo_table::Promotion;
@@ -200,4 +201,15 @@ fn openvino_paddle_dali_and_kernel_float_operand_kinds_agree_with_their_tables()
     agrees!(strong PaddleStatic);
     agrees!(strong Dali);
     agrees!(strong KernelFloat);
+}
+
+#[test]
+fn keras_tinygrad_and_mlx_operand_kinds_agree_with_their_tables() {
+    agrees!(weak Keras);
+    let tinygrad = agrees!(weak Tinygrad);
+    agrees!(weak Mlx);
+    // tinygrad keeps a Python float weak on the tensor it meets; MLX does not.
+    const { assert!(<Tinygrad as Promote<i32, PyFloat>>::WEAK) };
+    const { assert!(!<Mlx as Promote<i32, PyFloat>>::WEAK) };
+    assert!(tinygrad.accepted > 100, "{tinygrad:?}");
 }

@@ -279,6 +279,7 @@ pub const fn finfo(dtype: DType) -> Option<FloatInfo> {
         DType::F8E4M3 => FloatInfo::of_spec(&format::E4M3_SPEC),
         DType::F8E3M4 => FloatInfo::of_spec(&format::E3M4_SPEC),
         DType::F8E4M3B11FNUZ => FloatInfo::of_spec(&format::E4M3B11FNUZ_SPEC),
+        DType::F8E4M3B15 => FloatInfo::of_spec(&format::E4M3B15_SPEC),
         DType::F6E2M3FN => FloatInfo::of_spec(&format::E2M3FN_SPEC),
         DType::F6E3M2FN => FloatInfo::of_spec(&format::E3M2FN_SPEC),
         DType::F8E8M0 => F8E8M0,

@@ -51,6 +51,7 @@ macro_rules! for_each_element_type {
             F8E4M3: narrow [f8e4m3],
             F8E3M4: narrow [f8e3m4],
             F8E4M3B11FNUZ: narrow [f8e4m3b11fnuz],
+            F8E4M3B15: narrow [f8e4m3b15],
             F8E4M3FNUZ: narrow [f8e4m3fnuz],
             F8E5M2: narrow [f8e5m2],
             F8E5M2FNUZ: narrow [f8e5m2fnuz],

@@ -20,7 +20,8 @@ pub struct CastAttributes {
     /// Clamp out-of-range values to the largest finite value (float8 and f8e8m0
     /// targets) instead of giving infinity or NaN. Without it, each target's own
     /// rule: ONNX formats saturate (ONNX's default), the ml_dtypes formats
-    /// (f8e4m3, f8e3m4, f8e4m3b11fnuz) do not (ml_dtypes' conversion).
+    /// (f8e4m3, f8e3m4, f8e4m3b11fnuz) do not (ml_dtypes' conversion). Triton's
+    /// f8e4m3b15 always clamps to ±1.75, as Triton's conversion does.
     #[arg(long, value_name = "BOOL", value_parser = parse_bool, action = clap::ArgAction::Set)]
     saturate: Option<bool>,
     /// The model's opset (before 24, ±inf becomes NaN in the FNUZ formats even with

@@ -42,7 +42,7 @@ pub struct CastOptions {
     /// `f8e5m2fnuz`, `f8e8m0`), ml_dtypes' conversion, which does not saturate, for
     /// the formats only ml_dtypes defines (`f8e4m3`, `f8e3m4`, `f8e4m3b11fnuz`).
     /// Formats with neither infinity nor NaN (`f4e2m1`, `f6e2m3fn`, `f6e3m2fn`)
-    /// always clamp; other targets ignore it.
+    /// always clamp, `f8e4m3b15` as Triton does (to ±1.75); other targets ignore it.
     pub saturate: Option<bool>,
     /// The model's opset; decides what ±∞ becomes in the FNUZ formats with
     /// `saturate` (NaN before 24, ±max from 24). Default [`NEWEST_OPSET`].
@@ -81,7 +81,7 @@ impl CastOptions {
 
     /// Whether a target whose conversions follow `reference` saturates:
     /// [`saturate`](Self::saturate) when set, else `true` for ONNX and `false` for
-    /// ml_dtypes.
+    /// ml_dtypes. Triton's conversion always clamps.
     ///
     /// ```
     /// use promo_core::cast::CastOptions;
@@ -94,6 +94,7 @@ impl CastOptions {
     #[inline]
     pub const fn saturates(&self, reference: Reference) -> bool {
         match (self.saturate, reference) {
+            (_, Reference::Triton) => true,
             (Some(saturate), _) => saturate,
             (None, Reference::Onnx) => true,
             (None, Reference::MlDtypes) => false,

@@ -327,12 +327,14 @@ impl<F: Format> CastTarget for Minifloat<F> {
     /// with `saturate` and an opset before 24, ±∞ becomes NaN in the FNUZ formats.
     /// ml_dtypes formats: the value is rounded to `f32` first, as ml_dtypes converts
     /// (an `f64` can round twice); the opset does not apply. Formats without
-    /// infinity or NaN always saturate (f4e2m1 to ±6, ±∞ too).
+    /// infinity or NaN always saturate (f4e2m1 to ±6, ±∞ too). Triton's format:
+    /// Triton's conversion, which always clamps ([`format::Spec::encode_triton`]).
     #[inline]
     fn from_value(value: Value, options: &CastOptions) -> Self {
         let x = as_f64(value);
         let saturate = options.saturates(F::SPEC.reference);
         match (F::SPEC.reference, F::SPEC.non_finite) {
+            (Reference::Triton, _) => Minifloat::from_bits(F::SPEC.encode_triton(x) as u8),
             (Reference::MlDtypes, _) => {
                 let x = if x.is_nan() { x } else { x as f32 as f64 };
                 Minifloat::from_f64_with(x, saturate)

@@ -11,14 +11,15 @@
 //! | `f8e4m3` | 8 | 4 | 3 | 7 | 240 | `S.1111.000` | `S.1111.xxx`, xxx ≠ 0 | yes | ml_dtypes |
 //! | `f8e3m4` | 8 | 3 | 4 | 3 | 15.5 | `S.111.0000` | `S.111.xxxx`, xxxx ≠ 0 | yes | ml_dtypes |
 //! | `f8e4m3b11fnuz` | 8 | 4 | 3 | 11 | 30 | none | `0x80` only | no | ml_dtypes |
+//! | `f8e4m3b15` | 8 | 4 | 3 | 15 | 1.875 | none | none | yes | Triton |
 //! | `f6e2m3fn` | 6 | 2 | 3 | 1 | 7.5 | none | none | yes | ml_dtypes |
 //! | `f6e3m2fn` | 6 | 3 | 2 | 3 | 28 | none | none | yes | ml_dtypes |
 //! | `f16` | 16 | 5 | 10 | 15 | 65504 | IEEE | IEEE | yes | |
 //! | `bf16` | 16 | 8 | 7 | 127 | 3.39e38 | IEEE | IEEE | yes | |
 //!
 //! The reference ([`Reference`]) is whose conversions a format follows bit for bit:
-//! ONNX `Cast` (saturating by default) or ml_dtypes `astype` (never saturating unless
-//! asked; wider sources rounded to `f32` first). A 6-bit code lies in the low six
+//! ONNX `Cast` (saturating by default), ml_dtypes `astype` (never saturating unless
+//! asked; wider sources rounded to `f32` first) or Triton's compiled conversion. A 6-bit code lies in the low six
 //! bits of a byte, as ml_dtypes stores it.
 //!
 //! `f8e8m0` (an unsigned power of two) has its own rules, in `e8m0`.
@@ -46,6 +47,13 @@ pub enum Reference {
     /// large integer) is rounded to `f32` first, then to the format, as ml_dtypes
     /// converts it (so `f64` can round twice).
     MlDtypes,
+    /// Triton's compiled conversion (`x.to(tl.float8e4b15)`, inline PTX in Triton's
+    /// `language/extra/cuda/utils.py`): the source rounded to `f32` (exact from `f16`
+    /// and `f32`), then toward zero to `f16`; the magnitude clamped at the code below
+    /// the largest (±∞ and NaN too, keeping their sign), then rounded to nearest with
+    /// ties away from zero. It always clamps; `saturate` does not apply. See
+    /// [`Spec::encode_triton`].
+    Triton,
 }
 
 /// The parameters of one floating-point format.
@@ -150,6 +158,18 @@ pub const E4M3B11FNUZ_SPEC: Spec = Spec {
     non_finite: NonFinite::NanNegativeZero,
     nan: (0x80, 0x80),
     reference: Reference::MlDtypes,
+};
+/// float8 E4M3 with bias 15 (Triton `tl.float8e4b15`): every code is a finite number,
+/// `±0x7f` is ±1.875; Triton's encoder stops at ±1.75 (`0x7e`). The NaN codes are what
+/// Triton's conversion makes of a NaN.
+pub const E4M3B15_SPEC: Spec = Spec {
+    name: "f8e4m3b15",
+    exp_bits: 4,
+    man_bits: 3,
+    bias: 15,
+    non_finite: NonFinite::None,
+    nan: (0x7e, 0xfe),
+    reference: Reference::Triton,
 };
 /// float6 E2M3FN (OCP MX, ml_dtypes `float6_e2m3fn`): no infinity, no NaN. ml_dtypes
 /// turns NaN into `0x20` (−0) and −NaN into `0x00` (+0), as for f4e2m1.
@@ -382,6 +402,59 @@ impl Spec {
     }
 }
 
+impl Spec {
+    /// The code of `x` as Triton converts it ([`Reference::Triton`]), for a format
+    /// with `f16`'s bias whose codes are the top bits of `f16` codes (`f8e4m3b15`).
+    ///
+    /// `x` is rounded to `f32` (to nearest even; exact from `f16` and `f32`), then
+    /// toward zero to `f16`. The `f16` magnitude is clamped at the value of the code
+    /// below [`max_code`](Self::max_code) (NaN and ±∞ too), and rounded to nearest
+    /// with ties away from zero by adding half a unit of the dropped bits and
+    /// truncating. The sign is the input's.
+    ///
+    /// Triton converts only `f16` and `f32`, so the first rounding is promo's choice
+    /// for other sources. Whether the GPU's `cvt.rz.f16.f32` keeps a NaN's sign
+    /// cannot be observed without one; promo keeps it, as the `f16` path does.
+    ///
+    /// ```
+    /// use promo_core::narrow::format::E4M3B15_SPEC as S;
+    /// assert_eq!(S.encode_triton(1.0), 0x78);
+    /// assert_eq!(S.encode_triton(1.0625), 0x79); // a tie goes away from zero
+    /// assert_eq!(S.encode_triton(1.8), 0x7e); // clamped at 1.75
+    /// assert_eq!(S.encode_triton(f64::NEG_INFINITY), 0xfe);
+    /// assert_eq!(S.decode(0x7f), 1.875);
+    /// ```
+    pub fn encode_triton(&self, x: f64) -> u32 {
+        debug_assert!(self.bias == F16_SPEC.bias && self.exp_bits <= F16_SPEC.exp_bits);
+        let shift = F16_SPEC.man_bits - self.man_bits;
+        let sign = if x.is_sign_negative() { self.sign_bit() } else { 0 };
+        let clamp = (self.max_code() - 1) << shift;
+        let magnitude = if x.is_nan() {
+            clamp
+        } else {
+            f16_bits_toward_zero((x as f32).abs()).min(clamp)
+        };
+        sign | (magnitude + (1 << (shift - 1))) >> shift
+    }
+}
+
+/// The `f16` bits of a non-negative, non-NaN `a`, rounded toward zero (what
+/// `cvt.rz.f16.f32` gives): the mantissa truncated, a value past the largest
+/// finite `f16` its largest finite value, ∞ itself.
+fn f16_bits_toward_zero(a: f32) -> u32 {
+    const F16_MIN_NORMAL: f32 = 6.103_515_6e-5; // 2^-14
+    let bits = a.to_bits();
+    if a < F16_MIN_NORMAL {
+        // Subnormal f16: whole units of 2^-24 (the product is exact).
+        (a * 16_777_216.0) as u32
+    } else if a == f32::INFINITY {
+        0x7c00
+    } else {
+        // Rebias the exponent (127 to 15) and keep the top 10 mantissa bits.
+        (((bits >> 23) - 112) << 10 | (bits & 0x7f_ffff) >> 13).min(0x7bff)
+    }
+}
+
 /// `2^k` for `k` in the normal range of `f64`.
 pub(crate) const fn pow2(k: i32) -> f64 {
     f64::from_bits(((k + 1023) as u64) << 52)
@@ -409,6 +482,7 @@ mod tests {
         assert_eq!(E4M3_SPEC.max_code(), 0x77);
         assert_eq!(E3M4_SPEC.max_code(), 0x6f);
         assert_eq!(E4M3B11FNUZ_SPEC.max_code(), 0x7f);
+        assert_eq!(E4M3B15_SPEC.max_code(), 0x7f);
         assert_eq!(E2M3FN_SPEC.max_code(), 0x1f);
         assert_eq!(E3M2FN_SPEC.max_code(), 0x1f);
     }

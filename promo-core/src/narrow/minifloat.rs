@@ -40,6 +40,8 @@ formats! {
     E3M4 => format::E3M4_SPEC;
     /// Marker of float8 E4M3B11FNUZ (ml_dtypes).
     E4M3B11FNUZ => format::E4M3B11FNUZ_SPEC;
+    /// Marker of float8 E4M3B15 (Triton `tl.float8e4b15`).
+    E4M3B15 => format::E4M3B15_SPEC;
     /// Marker of float6 E2M3FN (ml_dtypes).
     E2M3FN => format::E2M3FN_SPEC;
     /// Marker of float6 E3M2FN (ml_dtypes).
@@ -144,6 +146,7 @@ impl<F: Format> Minifloat<F> {
     /// `Cast` does by default (out-of-range values and ±∞ become ±`MAX`), the
     /// ml_dtypes formats do not (±∞ or NaN, as
     /// [`from_f32_unsaturated`](Self::from_f32_unsaturated)). NaN becomes NaN.
+    /// `f8e4m3b15` converts as Triton does ([`Spec::encode_triton`]).
     ///
     /// ```
     /// use promo_core::narrow::f8e4m3fn;
@@ -151,7 +154,10 @@ impl<F: Format> Minifloat<F> {
     /// assert!(f8e4m3fn::from_f32_unsaturated(1000.0).is_nan());
     /// ```
     pub fn from_f32(x: f32) -> Self {
-        Self::from_f32_with(x, F::SPEC.reference == format::Reference::Onnx)
+        match F::SPEC.reference {
+            format::Reference::Triton => Self(F::SPEC.encode_triton(x as f64) as u8, PhantomData),
+            reference => Self::from_f32_with(x, reference == format::Reference::Onnx),
+        }
     }
 
     /// `x` rounded to nearest even without saturation, as ml_dtypes converts:
@@ -162,9 +168,11 @@ impl<F: Format> Minifloat<F> {
     }
 
     /// [`Minifloat::from_f32`] of an `f64`: rounded once for the ONNX formats; for the
-    /// ml_dtypes formats rounded to `f32` first, as ml_dtypes converts.
+    /// ml_dtypes formats rounded to `f32` first, as ml_dtypes converts; Triton's
+    /// format as Triton converts ([`Spec::encode_triton`]).
     pub fn from_f64(x: f64) -> Self {
         match F::SPEC.reference {
+            format::Reference::Triton => Self(F::SPEC.encode_triton(x) as u8, PhantomData),
             format::Reference::Onnx => Self::from_f64_with(x, true),
             format::Reference::MlDtypes if x.is_nan() => Self::from_f64_with(x, false),
             format::Reference::MlDtypes => Self::from_f64_with(x as f32 as f64, false),

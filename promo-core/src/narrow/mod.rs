@@ -15,6 +15,7 @@
 //! | [`f8e4m3`] | E4M3 (IEEE style) | ±240 | `0x79..=0x7f`, `0xf9..=0xff` | `0x78`, `0xf8` |
 //! | [`f8e3m4`] | E3M4 (IEEE style) | ±15.5 | `0x71..=0x7f`, `0xf1..=0xff` | `0x70`, `0xf0` |
 //! | [`f8e4m3b11fnuz`] | E4M3B11FNUZ | ±30 | `0x80` | — |
+//! | [`f8e4m3b15`] | E4M3B15 (Triton) | ±1.875 | — | — |
 //! | [`f6e2m3fn`] | E2M3FN | ±7.5 | — | — |
 //! | [`f6e3m2fn`] | E3M2FN | ±28 | — | — |
 //! | [`f8e8m0`] | E8M0 | 2^-127..=2^127 | `0xff` | — |
@@ -23,7 +24,7 @@
 
 //! The ONNX formats (the first five) convert as ONNX `Cast` does; `f8e4m3`, `f8e3m4`,
 //! `f8e4m3b11fnuz` and the f6 formats, which ONNX does not define, as ml_dtypes 0.6
-//! does (see [`format::Reference`]). Every type is one byte, the code in its low bits
+//! does, and `f8e4m3b15` as Triton's compiled code does (see [`format::Reference`]). Every type is one byte, the code in its low bits
 //! (a 6-bit code in bits 0..6, as ml_dtypes stores it).
 //!
 //! They behave like numbers, as `half`'s types do: lossless `From` widenings
@@ -61,8 +62,8 @@ mod small_int;
 pub use e8m0::{f8e8m0, RoundMode};
 pub use format::{NonFinite, Reference, Spec};
 pub use minifloat::{
-    Format, Minifloat, ParseNarrowError, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3FN, E4M3FNUZ,
-    E5M2, E5M2FNUZ,
+    Format, Minifloat, ParseNarrowError, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3B15, E4M3FN,
+    E4M3FNUZ, E5M2, E5M2FNUZ,
 };
 pub use number::OutOfRange;
 pub use round::{f64_to_f32_round_odd, int_to_f64_round_odd};
@@ -85,6 +86,8 @@ pub type f8e3m4 = Minifloat<E3M4>;
 /// float8 E4M3 with exponent bias 11, finite only, NaN `0x80` (ml_dtypes
 /// `float8_e4m3b11fnuz`).
 pub type f8e4m3b11fnuz = Minifloat<E4M3B11FNUZ>;
+/// float8 E4M3 with exponent bias 15, every code finite (Triton `tl.float8e4b15`).
+pub type f8e4m3b15 = Minifloat<E4M3B15>;
 /// float6 E2M3FN, finite only (OCP MX, ml_dtypes `float6_e2m3fn`).
 pub type f6e2m3fn = Minifloat<E2M3FN>;
 /// float6 E3M2FN, finite only (OCP MX, ml_dtypes `float6_e3m2fn`).

@@ -19,5 +19,7 @@ cd "$REPO"
 if [ "${1:-}" != "--quick" ]; then
   "$PY" "$HERE/gen_exhaustive.py" "$OUT/exhaustive.json"
   "$PY" "$HERE/gen_ml_dtypes.py" "$OUT/ml_dtypes_exhaustive.json"
+  # Triton's own conversions of tl.float8e4b15, in the triton environment.
+  "$ROOT/triton/bin/python" "$HERE/gen_triton.py" "$OUT/triton_f8e4m3b15.json"
 fi
 "$PY" "$HERE/../finfo/gen_finfo.py" "$REPO/tests/data/finfo.json"

@@ -47,7 +47,9 @@ use formats::{ByteTable, Int, Lanes, NibbleTable, Source, Target};
 use super::options::CastOptions;
 use super::scalar::{bytes_for, kernel, Kernel};
 use crate::element::for_each_element;
-use crate::narrow::{f4e2m1, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz};
+use crate::narrow::{
+    f4e2m1, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3b15, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz,
+};
 use crate::narrow::{f6e2m3fn, f6e3m2fn, f8e8m0, i4, u4, Reference, RoundMode};
 use crate::DType;
 use half::{bf16, f16};
@@ -143,6 +145,7 @@ fn find_in<I: Isa>(from: DType, to: DType) -> Option<Kernel> {
         (D::F8E4M3, D::F32) => bytes_to_f32::<f8e4m3, I>,
         (D::F8E3M4, D::F32) => bytes_to_f32::<f8e3m4, I>,
         (D::F8E4M3B11FNUZ, D::F32) => bytes_to_f32::<f8e4m3b11fnuz, I>,
+        (D::F8E4M3B15, D::F32) => bytes_to_f32::<f8e4m3b15, I>,
         (D::F6E2M3FN, D::F32) => bytes_to_f32::<f6e2m3fn, I>,
         (D::F6E3M2FN, D::F32) => bytes_to_f32::<f6e3m2fn, I>,
         (D::F4E2M1, D::F32) => nibbles_to_f32::<f4e2m1, I>,
