@@ -205,6 +205,7 @@ def cast(
     saturate: Optional[bool] = None,
     round_mode: Literal["up", "down", "nearest"] = "up",
     out: Optional[npt.NDArray[Any]] = None,
+    from_dtype: Optional[_DTypeLike] = None,
 ) -> npt.NDArray[Any]:
     """ONNX ``Cast`` of every element, bit-identical to ``promo convert``.
 
@@ -212,8 +213,10 @@ def cast(
     ONNX's default ``saturate=1``; ml_dtypes' formats do not); ``True`` and
     ``False`` apply to every format. The result has ``array``'s shape and the
     ml_dtypes dtype (sub-byte formats one element per byte, as ml_dtypes lays them
-    out); without ml_dtypes, the narrow formats come back as their unsigned codes.
-    Large arrays convert on every core, without the GIL.
+    out); without ml_dtypes, and for Triton's ``f8e4m3b15``, which neither has, the
+    narrow formats come back as their unsigned codes. ``from_dtype`` reads such codes
+    back: the array's unsigned integers are the codes of ``from_dtype``. Large arrays
+    convert on every core, without the GIL.
     """
 
 def _dtype(text: str) -> DType:

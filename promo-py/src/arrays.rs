@@ -15,8 +15,9 @@ use pyo3::prelude::*;
 
 use crate::dtypes::{dtype_arg, dtype_of_descr, no_numpy_dtype, numpy, numpy_dtype, type_name};
 
-/// The dtype an array of `dtype` comes back as: numpy's or ml_dtypes', or without
-/// ml_dtypes the unsigned integer of the same width holding the codes.
+/// The dtype an array of `dtype` comes back as: numpy's or ml_dtypes', or, without
+/// ml_dtypes or for a format neither names (Triton's `f8e4m3b15`), the unsigned
+/// integer of the same width holding the codes.
 fn result_descr<'py>(
     py: Python<'py>,
     dtype: DType,
@@ -25,7 +26,7 @@ fn result_descr<'py>(
     if let Some(descr) = numpy_dtype(py, dtype)? {
         return Ok(descr);
     }
-    if crate::dtypes::numpy_name(dtype).is_none() {
+    if dtype == DType::String {
         return Err(no_numpy_dtype(dtype));
     }
     let codes = match storage_bits.max(8) {
@@ -125,8 +126,11 @@ fn checked_out<'py>(
 /// ``False`` apply to every format. ``round_mode`` ("up", "down", "nearest") is
 /// ONNX's for ``float8_e8m0fnu`` targets. The result has ``array``'s shape and
 /// the ml_dtypes dtype (sub-byte formats one element per byte, as ml_dtypes lays
-/// them out); without ml_dtypes the narrow formats come back as their unsigned
-/// codes. Large arrays convert on every core, without the GIL.
+/// them out); without ml_dtypes, and for Triton's ``f8e4m3b15``, which neither
+/// numpy nor ml_dtypes has, the narrow formats come back as their unsigned codes.
+/// ``from_dtype`` reads such codes back: the array's unsigned integers are the codes
+/// of ``from_dtype`` (one per byte for the formats of 8 bits and fewer). Large
+/// arrays convert on every core, without the GIL.
 ///
 /// >>> import promo, numpy as np
 /// >>> x = promo.cast(np.array([1.0, 500.0, -0.3, np.nan], dtype=np.float32), "float8_e4m3fn")
@@ -134,19 +138,26 @@ fn checked_out<'py>(
 /// ('float8_e4m3fn', [56, 126, 170, 127], [1.0, 448.0, -0.3125, nan])
 /// >>> promo.cast(np.float32([500.0]), "float8_e4m3fn", saturate=False).astype(np.float32)
 /// array([nan], dtype=float32)
+/// >>> codes = promo.cast(np.float32([1.0625, 2.0, -np.inf]), "fp8e4b15")
+/// >>> codes.tolist(), promo.cast(codes, "f32", from_dtype="fp8e4b15").tolist()
+/// ([121, 126, 254], [1.125, 1.75, -1.75])
 #[pyfunction]
-#[pyo3(signature = (array, dtype, /, *, saturate = None, round_mode = "up", out = None))]
+#[pyo3(signature = (array, dtype, /, *, saturate = None, round_mode = "up", out = None, from_dtype = None))]
 pub fn cast<'py>(
     array: &Bound<'py, PyAny>,
     dtype: &Bound<'py, PyAny>,
     saturate: Option<bool>,
     round_mode: &str,
     out: Option<&Bound<'py, PyAny>>,
+    from_dtype: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = array.py();
     let src = contiguous(array)?;
-    let from = dtype_of_descr(&src.dtype())
-        .ok_or_else(|| PyTypeError::new_err(format!("promo has no dtype for numpy's {}", src.dtype())))?;
+    let from = match from_dtype {
+        Some(from) => codes_of(&src, dtype_arg(from)?)?,
+        None => dtype_of_descr(&src.dtype())
+            .ok_or_else(|| PyTypeError::new_err(format!("promo has no dtype for numpy's {}", src.dtype())))?,
+    };
     let to = dtype_arg(dtype)?;
     let options = CastOptions {
         saturate,
@@ -188,6 +199,20 @@ pub fn cast<'py>(
         run(&converter, from, to, &options, src_slice, dst_slice, count)?;
     }
     Ok(out.into_any())
+}
+
+/// `from`, when `src` holds its codes: unsigned integers of its storage width
+/// (one byte for the formats of 8 bits and fewer).
+fn codes_of(src: &Bound<'_, PyUntypedArray>, from: DType) -> PyResult<DType> {
+    let storage = (from.bits().max(8) / 8) as usize;
+    let dtype = src.dtype();
+    if from.bits() == 0 || dtype.kind() != b'u' || dtype.itemsize() != storage {
+        return Err(PyTypeError::new_err(format!(
+            "from_dtype={from} reads codes from an array of {}-byte unsigned integers, not {dtype}",
+            storage
+        )));
+    }
+    Ok(from)
 }
 
 /// The smallest array converted without the GIL: below it, releasing and taking

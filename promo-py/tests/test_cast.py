@@ -526,3 +526,35 @@ def test_concurrent_casts_agree():
         results = list(pool.map(lambda job: as_bytes(promo.cast(arrays[job[0]], job[1])), jobs))
     for job, got in zip(jobs, results):
         assert np.array_equal(got, want[job]), job
+
+
+# Triton's tl.float8e4b15 (promo's f8e4m3b15): neither numpy nor ml_dtypes has it, so
+# promo gives and reads its codes; both directions against Triton's own conversions
+# (tests/data/cast/triton_f8e4m3b15.json, tools/oracles/cast/gen_triton.py).
+TRITON = load_json("cast/triton_f8e4m3b15.json")
+
+
+def test_triton_codes_decode_as_triton_does():
+    codes = np.arange(256, dtype=np.uint8)
+    got = promo.cast(codes, "f16", from_dtype="fp8e4b15")
+    assert got.dtype == np.float16
+    assert got.view(np.uint16).tolist() == TRITON["decode"]
+
+
+def test_every_f16_encodes_as_triton_does():
+    x = np.arange(1 << 16, dtype=np.uint16).view(np.float16)
+    got = promo.cast(x, "f8e4m3b15")
+    assert got.dtype == np.uint8
+    assert got.tobytes().hex() == TRITON["f16"]
+    # saturate does not change Triton's conversion, which always clamps
+    assert promo.cast(x, "f8e4m3b15", saturate=False).tobytes().hex() == TRITON["f16"]
+
+
+def test_from_dtype_wants_codes_of_the_storage_width():
+    with pytest.raises(TypeError, match="1-byte unsigned"):
+        promo.cast(np.zeros(3, dtype=np.int8), "f32", from_dtype="fp8e4b15")
+    with pytest.raises(TypeError, match="2-byte unsigned"):
+        promo.cast(np.zeros(3, dtype=np.uint8), "f32", from_dtype="bf16")
+    # bf16 codes read back through from_dtype are ml_dtypes' bfloat16 bits
+    x = np.array([1.5, -2.0], dtype=ml_dtypes.bfloat16)
+    assert promo.cast(x.view(np.uint16), "f32", from_dtype="bf16").tolist() == [1.5, -2.0]
