@@ -1410,6 +1410,49 @@ result = "lub"
     });
 }
 
+/// `rules.alias_prefix` spells every dtype under the framework's namespace, by every
+/// name promo knows it by; `[aliases]` still decides a name it gives itself.
+#[test]
+fn an_alias_prefix_names_every_dtype_under_the_framework() {
+    let body = format!(
+        r#"
+[aliases]
+"fw.float" = "f32"
+
+{LATTICE}
+[[layer]]
+name = "the common type"
+result = "lub"
+"#
+    );
+    let src = format!("{HEADER}{body}").replace(
+        "commutative = false",
+        "commutative = false\nalias_prefix = \"fw.\"",
+    );
+    let rules = promo_rules::load("t.toml", &src).unwrap();
+    rules.with_table(|t| {
+        for (name, d) in [
+            ("fw.int8", DType::I8),
+            ("fw.i8", DType::I8),
+            ("FW.UINT8", DType::U8),
+            ("fw.float32", DType::F32),
+            ("fw.float", DType::F32),
+            ("fw.complex64", DType::C64),
+        ] {
+            assert_eq!(t.dtype_named(name), Ok(d), "{name}");
+        }
+        // Only the rule set's dtypes, and only under the prefix.
+        assert!(t.dtype_named("fw.float64").is_err());
+        assert!(t.dtype_named("fw.").is_err());
+    });
+    let bad = format!("{HEADER}{body}").replace(
+        "commutative = false",
+        "commutative = false\nalias_prefix = \"f w.\"",
+    );
+    let e = promo_rules::load("t.toml", &bad).unwrap_err().to_string();
+    assert!(e.contains("`rules.alias_prefix` `f w.` is not one word"), "{e}");
+}
+
 #[test]
 fn alias_mistakes_point_at_their_text() {
     let e = errors(&format!(

@@ -86,6 +86,10 @@ pub struct RawHeader {
     /// Operations the framework distinguishes (empty: op-independent).
     #[serde(default)]
     pub ops: Vec<Spanned<String>>,
+    /// The framework's namespace for its dtypes (`torch.`): every name promo knows
+    /// a dtype of `dtypes` by, with this prefix, is an alias of it.
+    #[serde(default)]
+    pub alias_prefix: Option<Spanned<String>>,
 }
 
 /// `[options.NAME]`.

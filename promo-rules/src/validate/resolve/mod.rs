@@ -151,6 +151,12 @@ fn texts(raw: &RawFile) -> Vec<Text> {
         text("`rules.version`".into(), &header.version),
     ];
     out.extend(header.verified.iter().map(|v| text("`rules.verified`".into(), v)));
+    out.extend(
+        header
+            .alias_prefix
+            .iter()
+            .map(|v| text("`rules.alias_prefix`".into(), v)),
+    );
     for (name, option) in &raw.options {
         let doc = option.get_ref().doc.as_ref();
         out.extend(doc.map(|d| text(format!("`options.{}.doc`", name.get_ref()), d)));
@@ -416,7 +422,10 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Ope
 /// `[aliases]` gives the framework's own spellings: each name is new (no
 /// canonical dtype name, none given twice in another case), and means one dtype of
 /// `rules.dtypes`, or a list of two or more (a name the framework reads several
-/// ways, refused with the choices), each by its canonical name.
+/// ways, refused with the choices), each by its canonical name. With
+/// `rules.alias_prefix` (one word, such as `torch.`), every name of every dtype of
+/// `rules.dtypes` (canonical or alias) with the prefix is an alias too, unless
+/// `[aliases]` gives that name itself.
 fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(String, Vec<DType>)> {
     let mut out: Vec<(String, Vec<DType>)> = Vec::new();
     for (name, value) in &raw.aliases {
@@ -482,6 +491,24 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
         };
         if let Some(meant) = meant {
             out.push((text.clone(), meant));
+        }
+    }
+    if let Some(prefix) = &raw.rules.alias_prefix {
+        let text = prefix.get_ref();
+        if text.is_empty() || text.contains(char::is_whitespace) {
+            cx.error(
+                format!("`rules.alias_prefix` `{text}` is not one word: a prefix is written without spaces"),
+                prefix.span(),
+            );
+            return out;
+        }
+        for &d in dtypes {
+            for name in core::iter::once(d.name()).chain(d.aliases().iter().copied()) {
+                let alias = format!("{text}{name}");
+                if !out.iter().any(|(o, _)| o.eq_ignore_ascii_case(&alias)) {
+                    out.push((alias, vec![d]));
+                }
+            }
         }
     }
     out
