@@ -127,7 +127,7 @@ CONFORMANCE = [
     ("numpy", "numpy", "numpy", None, (), False, 72_576, None),
     ("tensorflow", "tensorflow", "tensorflow", None, (), False, 59_014, 7_256),
     ("tensorflow-device-cpu", "tensorflow", "tensorflow", None, ("device=cpu",), True, 66_270, None),
-    ("jax", "jax", "jax", None, (), False, 91_140, None),
+    ("jax", "jax", "jax", None, (), False, 228_640, None),
     ("tinygrad", "tinygrad", "tinygrad", None, (), False, 17_008, None),
     ("mlx", "mlx", "mlx", None, (), False, 14_336, None),
     ("jax-result_type", "jax", "functions/jax", ["result_type"], (), False, 30_976, None),

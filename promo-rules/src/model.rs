@@ -147,6 +147,11 @@ impl LayerDef {
         }
     }
 
+    /// Whether its results are strongly typed (`strong = true`).
+    pub fn strong(&self) -> bool {
+        matches!(self.how, Derivation::Result { strong: true, .. })
+    }
+
     /// The cell at (`row key`, `column key`), if the layer has both.
     pub fn cell(&self, row_key: usize, col_key: usize) -> Option<Cell> {
         let r = self.rows.iter().position(|&k| k == row_key)?;
@@ -283,6 +288,7 @@ impl RuleFile {
                 width: l.cols.len(),
                 cells: &l.cells,
                 promoted: &l.promoted,
+                strong: l.strong(),
                 retype: &l.retype,
                 statement_end: statement_end(&self.layers, i),
             })

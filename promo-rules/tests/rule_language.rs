@@ -786,6 +786,16 @@ f32* -> f32 -> c64
 '''
 
 [[layer]]
+name = "equal: a bool, as weak as the promotion, but strong for two weak i16"
+ops = ["equal"]
+result = "bool"
+cases = [
+  { operands = ["weak", "weak"], promoted = ["i16"], strong = true },
+  { promoted = ["integer", "float"] },
+  { operands = ["any", "any"], promoted = ["integer", "float"] },
+]
+
+[[layer]]
 name = "divide promotes as add does, strongly typed"
 ops = ["divide"]
 result = "lub"
@@ -843,15 +853,20 @@ result = "lub"
         "{text}"
     );
 
-    // A result filter keeps its promotion's weakness; `strong` is for a `result`.
+    // A result filter keeps its promotion's weakness, unless it is `strong`.
+    assert_eq!(promote(Op::Equal, int, float), Ok("weak:bool".into()));
+    assert_eq!(promote(Op::Equal, w, int), Ok("weak:bool".into()));
+    assert_eq!(promote(Op::Equal, w, w), Ok("bool".into()));
+    assert_eq!(promote(Op::Equal, b, w), Ok("weak:bool".into()));
+    let text = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Equal, w, w);
+    assert!(
+        text.contains("promote the pair to i16*") && text.contains("strong = true"),
+        "{text}"
+    );
+
+    // `strong` is for a `result`.
     let e = errors(
         r#"
-[[layer]]
-name = "strong filter"
-promoted = ["integer"]
-result = "f32"
-strong = true
-
 [[layer]]
 name = "strong cells"
 cells = ["i8 u8 = i16"]
@@ -862,11 +877,7 @@ name = "base"
 result = "f32"
 "#,
     );
-    assert!(
-        e.contains("`strong` cannot go with `promoted`")
-            && e.contains("`strong` belongs to a layer with a `result`"),
-        "{e}"
-    );
+    assert!(e.contains("`strong` belongs to a layer with a `result`"), "{e}");
 }
 
 #[test]

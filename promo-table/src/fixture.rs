@@ -43,6 +43,7 @@ fn layer(
         width: cols.len(),
         cells: cells.leak(),
         promoted: &[],
+        strong: false,
         statement_end: 0,
         retype: &[],
     }

@@ -107,6 +107,11 @@ pub struct Layer<'a> {
     /// A result filter: when not empty, the layer covers a pair only when the
     /// layers after it promote the pair to one of these dtypes.
     pub promoted: &'a [DType],
+    /// `strong = true`: the layer's results are strongly typed. Its cells already
+    /// are; for a result filter it also means that a weakly typed promotion does
+    /// not make the filter's result weak (JAX's `logical_and`, which compares a weak
+    /// promotion with a strong zero unless it is of the default dtype).
+    pub strong: bool,
     /// The index of the first layer after this layer's statement: a result filter
     /// that covers a pair but does not change it leaves the pair to the layers from
     /// there on (the other cases of its statement are alternatives, not layers below).
@@ -282,8 +287,9 @@ impl RuleTable<'_> {
                 _ => None,
             };
             if promoted.is_some_and(|d| layer.promoted.contains(&d)) {
-                // A weakly typed promotion gives a weakly typed result.
-                let weak = matches!(below.map(|t| t.cell), Some(Cell::Weak(_)));
+                // A weakly typed promotion gives a weakly typed result, unless the
+                // filter's results are strongly typed.
+                let weak = !layer.strong && matches!(below.map(|t| t.cell), Some(Cell::Weak(_)));
                 return Some(match found.cell {
                     Cell::Is(d) if weak => Trace {
                         cell: Cell::Weak(d),
@@ -459,6 +465,7 @@ mod tests {
             width: all.len(),
             cells: &cells,
             promoted: &[DType::I16],
+            strong: false,
             statement_end: 1,
             retype: &[],
         };

@@ -22,19 +22,12 @@ import json
 import sys
 import time
 
-from jax_oracle import NAMES, group_key, header, run_groups, setup
+from jax_oracle import NAMES, group_key, header, run_groups, setup, weak_of
 from oracle_common import count_cases, first_line, sweep, write
 
 
 # The messages for a dtype left out, as this file has always written them.
 REFUSED = ("jnp.{n}: {error}", "jnp.ones(2, jnp.{n}) gives {got}, which np.asarray turns into {back}")
-
-
-def weak_of(d):
-    """A weak rank-0 array of dtype `d`, as JAX's dtypes_test makes one."""
-    from jax._src import dtypes as jdt
-    from jax._src.lax import lax as lax_internal
-    return lax_internal._convert_element_type(1, jdt.canonicalize_dtype(d), weak_type=True)
 
 
 def child(x64, mode, out_path):

@@ -9,12 +9,15 @@ JAX_ENABLE_X64 and JAX_NUMPY_DTYPE_PROMOTION before jax is imported), so nothing
 cached under one setting leaks into another.
 
 Operands: `DTYPE` is `jnp.ones(2, dtype)`, `scalar:DTYPE` is `jnp.ones((), dtype)`
-(`zeros` for int1, whose one is -1), `weak:DTYPE` is a weakly typed rank-0 array,
-`jnp.asarray(3)`, `jnp.asarray(2.5)` or `jnp.asarray(1+2j)` (whose dtype is the
-default int, float or complex of the x64 setting), and `python:KIND` the literal
-True, 3, 2.5 or 1+2j. With x64 off, an operand is named by the dtype asked for: a
-64-bit request holds the 32-bit dtype (`jnp.ones(2, jnp.int64)` is an int32 array);
-`held_dtype` says which.
+(`zeros` for int1, whose one is -1), `weak:DTYPE` a weakly typed rank-0 array of EVERY
+dtype, made as JAX's own dtypes_test makes one (`weak_of`:
+`lax._convert_element_type(1, dtype, weak_type=True)`, the dtype canonicalized for the
+x64 setting), and `python:KIND` the literal True, 3, 2.5 or 1+2j. With x64 off, an
+operand is named by the dtype asked for: a 64-bit request holds the 32-bit dtype
+(`jnp.ones(2, jnp.int64)` is an int32 array); `held_dtype` says which. The weak arrays
+users meet most, `jnp.asarray(3)`, `(2.5)` and `(1+2j)`, are the weak operands of the
+default int, float and complex dtypes: `asarray_vs_weak_operand_differ` compares them
+on `add` with every operand (it is empty).
 
 Every op is run for real, eagerly (under `jax.disable_jit()`, so that each primitive
 is compiled once per dtype rather than each jnp function once per signature), and
@@ -61,13 +64,20 @@ OPS = {
 FULL_RANK_OPS = ("add",)
 # ops checked against jax.jit, every Nth case: eager jnp.power takes a concrete rank-0
 # integer exponent through lax.integer_pow, which jit cannot (the exponent is traced)
-JIT_CHECK = {"add": 23, "pow": 7}
+JIT_CHECK = {"add": 46, "pow": 14}
 
 
 # How setup() says why a dtype is left out: its arrays could not be made, or are not
 # of the dtype asked for.
 REFUSED = ("jnp.ones(2, jnp.{n}): {error}",
            "jnp.ones(2, jnp.{n}) gives an array of dtype {got} (asked for {want}), which np.asarray turns into {back}")
+
+
+def weak_of(d):
+    """A weak rank-0 array of dtype `d`, as JAX's dtypes_test makes one."""
+    from jax._src import dtypes as jdt
+    from jax._src.lax import lax as lax_internal
+    return lax_internal._convert_element_type(1, jdt.canonicalize_dtype(d), weak_type=True)
 
 
 def setup(x64, mode, weak_of=None, refused_as=REFUSED):
@@ -160,15 +170,10 @@ def header(script, parts):
 
 def child(x64, mode, out_path):
     start = time.time()
-    env = setup(x64, mode)
+    env = setup(x64, mode, weak_of)
     jax, jnp, np, ml_dtypes = env.jax, env.jnp, env.np, env.ml_dtypes
     name_of, result, order, types = env.name_of, env.result, env.order, env.types
-    tensor, zero_d, held, refused, extra = env.tensor, env.zero_d, env.held, env.refused, env.extra
-    weak = []
-    for v in (3, 2.5, 1 + 2j):
-        w = jnp.asarray(v)
-        assert w.weak_type and w.ndim == 0
-        weak.append(("weak:" + name_of(w.dtype), w))
+    tensor, zero_d, weak, held, refused, extra = env.tensor, env.zero_d, env.weak, env.held, env.refused, env.extra
     operands = tensor + zero_d + weak + env.python
 
     fns = {op: getattr(jnp, f) for op, f in OPS.items()}
@@ -212,17 +217,30 @@ def child(x64, mode, out_path):
                 result_type[key] = name_of(jnp.result_type(*args))
             except Exception as e:  # noqa: BLE001
                 result_type[key] = "error: " + first_line(e)
+    def add_result(a, b):
+        try:
+            return result(jnp.add(a, b))
+        except Exception as e:  # noqa: BLE001
+            return "error: " + first_line(e)
+
+    # jnp.asarray(3), (2.5), (1+2j) are the weak operands of the default dtypes (checked on add)
+    by_name, asarray_differ = dict(operands), {}
+    for v, kind in ((3, "int"), (2.5, "float"), (1 + 2j, "complex")):
+        w = jnp.asarray(v)
+        wn = "weak:" + NAMES[{"int": "int64", "float": "float64", "complex": "complex128"}[kind]]
+        assert w.weak_type and w.ndim == 0 and w.dtype == by_name[wn].dtype, (v, w)
+        for n, x in operands:
+            for key, got, ref in ((f"asarray({v!r}),{n}", (w, x), (by_name[wn], x)),
+                                  (f"{n},asarray({v!r})", (x, w), (x, by_name[wn]))):
+                outs = [add_result(*got), add_result(*ref)]
+                if outs[0] != outs[1]:
+                    asarray_differ[key] = {"jnp.asarray": outs[0], wn: outs[1]}
     # weak arrays of shape [2] behave as the rank-0 ones (checked on add)
     weak_shape = {}
     for (wn, w), (n, t) in itertools.product(weak, tensor):
         w2 = jnp.broadcast_to(w, (2,))
         for key, args, ref in ((f"{wn},{n}", (w2, t), (w, t)), (f"{n},{wn}", (t, w2), (t, w))):
-            outs = []
-            for a in (args, ref):
-                try:
-                    outs.append(result(jnp.add(*a)))
-                except Exception as e:  # noqa: BLE001
-                    outs.append("error: " + first_line(e))
+            outs = [add_result(*args), add_result(*ref)]
             if outs[0] != outs[1]:
                 weak_shape[key] = {"shape [2]": outs[0], "rank 0": outs[1]}
     doc = {
@@ -237,6 +255,7 @@ def child(x64, mode, out_path):
         "weak_operands": [w[0] for w in weak],
         "result_type": result_type,
         "weak_shape_2_vs_rank_0_differ": weak_shape,
+        "asarray_vs_weak_operand_differ": asarray_differ,
         "jit_check": jit_check,
         "rank0_differs": rank_differs,
         "warnings": seen_warnings,
@@ -261,7 +280,9 @@ def main(out_path):
         "held_dtype": {group_key(p): p["held_dtype"] for p in parts},
         "weak_operands": {group_key(p): p["weak_operands"] for p in parts},
         "result_type": {group_key(p): p["result_type"] for p in parts},
+        "weak_operands_made_as": "lax._convert_element_type(1, dtype, weak_type=True) for every dtype",
         "weak_shape_2_vs_rank_0_differ": {group_key(p): p["weak_shape_2_vs_rank_0_differ"] for p in parts},
+        "asarray_vs_weak_operand_differ": {group_key(p): p["asarray_vs_weak_operand_differ"] for p in parts},
         "jit_check": {group_key(p): p["jit_check"] for p in parts},
         "rank0_cases_left_out": "for every op but add, the cases with a `scalar:` operand are swept and compared "
                                 "with the same cases on shape-[2] operands, and left out if they all agree; an op "

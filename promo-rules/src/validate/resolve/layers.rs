@@ -224,12 +224,6 @@ pub(super) fn resolve_layer(
         resolve_derived(cx, raw, (lhs, rhs), env, used)?
     };
     let promoted = resolve_promoted(cx, raw, env);
-    if let (Some(strong), Some(_)) = (&raw.strong, &raw.promoted) {
-        cx.error(
-            "`strong` cannot go with `promoted`: a result filter keeps the weakness of the promotion it tests",
-            strong.span(),
-        );
-    }
     if raw.malformed || cx.reported() > errors_before {
         return None;
     }
