@@ -72,14 +72,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 1usize,
                 cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
@@ -100,15 +100,15 @@ pub mod tiny {
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 5usize,
                 cells: &[
@@ -203,14 +203,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 4usize,
                 cells: &[
@@ -277,8 +277,8 @@ pub mod tiny {
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[0u8, 1u8, 2u8, 3u8],
                 width: 4usize,
@@ -338,15 +338,15 @@ pub mod tiny {
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 5usize,
                 cells: &[
@@ -443,39 +443,39 @@ pub mod tiny {
                 0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
                 14u8, 14u8, 14u8, 1u8, 2u8, 14u8, 14u8, 3u8, 14u8, 14u8, 14u8, 14u8,
                 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 4u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 5u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 6u8,
-                7u8, 14u8, 14u8, 8u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 9u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 10u8, 11u8, 12u8, 13u8, 15u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8,
-                15u8, 14u8, 14u8, 15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 4u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 5u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                6u8, 7u8, 14u8, 14u8, 8u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 9u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 10u8, 11u8, 12u8, 13u8, 15u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 15u8, 15u8, 14u8, 14u8, 15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
             ],
             keys: 16usize,
             cells: &[
-                0u16, 15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16,
-                15u16, 37u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 37u16,
-                15u16, 15u16, 16u16, 16u16, 37u16, 15u16, 15u16, 37u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 37u16, 16u16, 16u16, 16u16, 16u16,
-                37u16, 16u16, 16u16, 37u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
-                19u16, 37u16, 19u16, 16u16, 16u16, 19u16, 37u16, 19u16, 19u16, 37u16,
-                772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16, 0u16,
-                15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16,
-                15u16, 37u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 37u16,
-                15u16, 15u16, 16u16, 16u16, 37u16, 15u16, 15u16, 37u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 37u16, 16u16, 16u16, 16u16, 16u16,
-                37u16, 16u16, 16u16, 37u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
-                19u16, 37u16, 19u16, 16u16, 16u16, 19u16, 37u16, 19u16, 19u16, 37u16,
-                772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16, 0u16,
-                15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 773u16,
+                0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
+                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 38u16,
+                15u16, 15u16, 16u16, 16u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
+                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
+                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
+                19u16, 38u16, 19u16, 16u16, 16u16, 19u16, 38u16, 19u16, 19u16, 38u16,
+                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16,
+                15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
+                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 38u16,
+                15u16, 15u16, 16u16, 16u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
+                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
+                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
+                19u16, 38u16, 19u16, 16u16, 16u16, 19u16, 38u16, 19u16, 19u16, 38u16,
+                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16,
+                15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16,
                 773u16, 773u16, 773u16, 770u16, 771u16, 15u16, 15u16, 16u16, 19u16,
-                37u16, 15u16, 15u16, 16u16, 19u16, 37u16, 773u16, 773u16, 773u16, 773u16,
-                770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16,
+                38u16, 15u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16,
+                770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16,
                 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
                 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16,
                 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
@@ -509,27 +509,27 @@ pub mod tiny {
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 0u16, 37u16, 37u16,
-                772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 15u16, 15u16, 37u16, 772u16, 770u16, 771u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 16u16,
-                16u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 19u16, 19u16, 37u16, 772u16, 770u16,
-                771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 0u16, 37u16, 37u16,
-                772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 15u16, 15u16, 37u16, 772u16, 770u16, 771u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 16u16,
-                16u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 19u16, 19u16, 37u16, 772u16, 770u16,
-                771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16,
-                19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 773u16, 773u16, 773u16,
-                773u16, 770u16, 771u16, 37u16, 15u16, 16u16, 19u16, 37u16, 37u16, 15u16,
-                16u16, 19u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
+                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 0u16, 38u16, 38u16,
+                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16,
+                16u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16,
+                771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 0u16, 38u16, 38u16,
+                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16,
+                16u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16,
+                771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16,
+                19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16,
+                773u16, 770u16, 771u16, 38u16, 15u16, 16u16, 19u16, 38u16, 38u16, 15u16,
+                16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
                 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16,
                 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16,
                 773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16,
@@ -542,46 +542,46 @@ pub mod tiny {
                 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 16u16, 16u16, 0u16,
                 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 37u16, 37u16, 37u16, 772u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16, 38u16, 772u16,
                 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 15u16, 15u16, 0u16, 772u16, 770u16,
                 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 16u16, 16u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 37u16, 37u16,
-                37u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16,
-                15u16, 16u16, 19u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16,
-                37u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 0u16, 0u16, 0u16,
-                0u16, 37u16, 0u16, 0u16, 0u16, 0u16, 37u16, 773u16, 773u16, 773u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16,
+                38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
+                15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
+                771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16,
+                38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 0u16, 0u16, 0u16,
+                0u16, 38u16, 0u16, 0u16, 0u16, 0u16, 38u16, 773u16, 773u16, 773u16,
                 773u16, 770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
                 772u16, 772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16, 770u16,
                 771u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
                 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 771u16,
                 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
                 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 0u16, 15u16, 16u16,
-                19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 37u16,
-                772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16, 37u16, 15u16,
-                15u16, 16u16, 16384u16, 37u16, 15u16, 15u16, 37u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 37u16, 16u16, 16u16, 16u16, 16u16,
-                37u16, 16u16, 16u16, 37u16, 772u16, 770u16, 771u16, 19u16, 16384u16,
-                16u16, 19u16, 37u16, 19u16, 16384u16, 16u16, 19u16, 37u16, 19u16, 19u16,
-                37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16,
-                0u16, 15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16,
-                15u16, 37u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16,
-                37u16, 15u16, 15u16, 16u16, 16384u16, 37u16, 15u16, 15u16, 37u16, 772u16,
-                770u16, 771u16, 16u16, 16u16, 16u16, 16u16, 37u16, 16u16, 16u16, 16u16,
-                16u16, 37u16, 16u16, 16u16, 37u16, 772u16, 770u16, 771u16, 19u16,
-                16384u16, 16u16, 19u16, 37u16, 19u16, 16384u16, 16u16, 19u16, 37u16,
-                19u16, 19u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 772u16,
-                770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16, 15u16, 16u16,
-                19u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 15u16,
-                15u16, 16u16, 19u16, 37u16, 15u16, 15u16, 16u16, 19u16, 37u16, 773u16,
-                773u16, 773u16, 773u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 773u16, 773u16, 773u16, 773u16,
+                19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 38u16,
+                772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16, 38u16, 15u16,
+                15u16, 16u16, 16384u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
+                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
+                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16384u16,
+                16u16, 19u16, 38u16, 19u16, 16384u16, 16u16, 19u16, 38u16, 19u16, 19u16,
+                38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16,
+                0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
+                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16,
+                38u16, 15u16, 15u16, 16u16, 16384u16, 38u16, 15u16, 15u16, 38u16, 772u16,
+                770u16, 771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16,
+                16u16, 38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16,
+                16384u16, 16u16, 19u16, 38u16, 19u16, 16384u16, 16u16, 19u16, 38u16,
+                19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16,
+                770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16,
+                19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 15u16,
+                15u16, 16u16, 19u16, 38u16, 15u16, 15u16, 16u16, 19u16, 38u16, 773u16,
+                773u16, 773u16, 773u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 773u16, 773u16, 773u16, 773u16,
                 770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
                 772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16,
                 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
@@ -616,27 +616,27 @@ pub mod tiny {
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
                 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                0u16, 37u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16,
-                16384u16, 37u16, 37u16, 37u16, 37u16, 16384u16, 37u16, 15u16, 15u16,
-                37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 16u16, 16u16, 37u16, 772u16, 770u16, 771u16,
-                37u16, 16384u16, 37u16, 37u16, 37u16, 37u16, 16384u16, 37u16, 37u16,
-                37u16, 19u16, 19u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 0u16, 37u16, 37u16, 772u16, 770u16, 771u16, 37u16,
-                37u16, 37u16, 16384u16, 37u16, 37u16, 37u16, 37u16, 16384u16, 37u16,
-                15u16, 15u16, 37u16, 772u16, 770u16, 771u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 16u16, 16u16, 37u16, 772u16,
-                770u16, 771u16, 37u16, 16384u16, 37u16, 37u16, 37u16, 37u16, 16384u16,
-                37u16, 37u16, 37u16, 19u16, 19u16, 37u16, 772u16, 770u16, 771u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16,
-                37u16, 37u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 37u16,
-                0u16, 15u16, 16u16, 19u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 37u16, 15u16, 16u16, 19u16, 37u16, 37u16, 15u16, 16u16, 19u16,
-                37u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 37u16, 37u16,
-                37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 37u16, 773u16, 773u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                0u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
+                16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16, 15u16, 15u16,
+                38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16,
+                38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16, 38u16,
+                38u16, 19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 0u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16,
+                38u16, 38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16,
+                15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16, 16u16, 38u16, 772u16,
+                770u16, 771u16, 38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16,
+                38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
+                38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16,
+                0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
+                771u16, 38u16, 15u16, 16u16, 19u16, 38u16, 38u16, 15u16, 16u16, 19u16,
+                38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 38u16, 38u16,
+                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 773u16, 773u16,
                 773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16,
                 772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16,
                 770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
@@ -649,7 +649,7 @@ pub mod tiny {
                 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 16u16, 16u16, 0u16,
                 772u16, 770u16, 771u16, 0u16, 16384u16, 0u16, 0u16, 0u16, 0u16, 16384u16,
                 0u16, 0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 37u16, 37u16, 37u16,
+                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16, 38u16,
                 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
                 0u16, 0u16, 0u16, 0u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16,
                 16384u16, 0u16, 0u16, 0u16, 0u16, 16384u16, 0u16, 15u16, 15u16, 0u16,
@@ -657,11 +657,11 @@ pub mod tiny {
                 0u16, 0u16, 16u16, 16u16, 0u16, 772u16, 770u16, 771u16, 0u16, 16384u16,
                 0u16, 0u16, 0u16, 0u16, 16384u16, 0u16, 0u16, 0u16, 19u16, 19u16, 0u16,
                 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 37u16, 37u16, 37u16, 772u16, 770u16, 771u16, 0u16, 15u16,
-                16u16, 19u16, 37u16, 0u16, 15u16, 16u16, 19u16, 37u16, 773u16, 773u16,
-                773u16, 773u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 37u16, 0u16,
-                15u16, 16u16, 19u16, 37u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 0u16, 0u16, 0u16, 0u16, 37u16, 0u16, 0u16, 0u16, 0u16, 37u16,
+                0u16, 0u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16,
+                16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16,
+                773u16, 773u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
+                15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
+                771u16, 0u16, 0u16, 0u16, 0u16, 38u16, 0u16, 0u16, 0u16, 0u16, 38u16,
                 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16,
                 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16,
                 773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16,
@@ -1729,7 +1729,7 @@ pub mod tiny {
         >] = &{
             let mut t: [::core::option::Option<
                 ::promo_core::convert_promote::PairEntry,
-            >; 1936usize] = [::core::option::Option::None; 1936usize];
+            >; 2025usize] = [::core::option::Option::None; 2025usize];
             t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::Bool,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
@@ -1746,87 +1746,87 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
             });
-            t[37usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[38usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
             });
-            t[660usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
             });
-            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[690usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
             });
-            t[679usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[694usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, i16>,
             });
-            t[676usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[691usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
-            t[697usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[713usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
             });
-            t[836usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
             });
-            t[851usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[870usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, i16>,
             });
-            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[874usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
-            t[852usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[871usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
             });
-            t[873usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[893usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
             });
-            t[704usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
             });
-            t[719usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[735usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
             });
-            t[723usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[739usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
             });
-            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[736usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
             });
-            t[741usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[758usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
-            t[1628usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1710usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
             });
-            t[1643usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1725usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
             });
-            t[1647usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1729usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
             });
-            t[1644usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1726usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
-            t[1665usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1748usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
             });
@@ -3021,7 +3021,7 @@ pub mod tiny {
         >] = &{
             let mut t: [::core::option::Option<
                 ::promo_core::convert_promote::PairEntry,
-            >; 1936usize] = [::core::option::Option::None; 1936usize];
+            >; 2025usize] = [::core::option::Option::None; 2025usize];
             t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::Bool,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
@@ -3038,79 +3038,79 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
             });
-            t[37usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[38usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
             });
-            t[660usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
             });
-            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[690usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
             });
-            t[676usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[691usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
-            t[697usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[713usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
             });
-            t[836usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
             });
-            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[874usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
-            t[852usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[871usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
             });
-            t[873usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[893usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
             });
-            t[704usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
             });
-            t[719usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[735usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
             });
-            t[723usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[739usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
             });
-            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[736usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
             });
-            t[741usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[758usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
-            t[1628usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1710usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
             });
-            t[1643usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1725usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
             });
-            t[1647usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1729usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
             });
-            t[1644usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1726usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
-            t[1665usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1748usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
             });
