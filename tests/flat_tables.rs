@@ -4,6 +4,7 @@
 //! and through every marker type's compile-time `RuleSet::promote`.
 
 use promo_core::rules::keras::Keras;
+use promo_core::rules::triton::Triton;
 use promo_core::rules::{
     array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, mlx::Mlx,
     numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
@@ -133,6 +134,7 @@ fn every_marker_answers_as_the_layers_in_one_load() {
         marker_agrees_with_the_layers::<Keras>(),
         marker_agrees_with_the_layers::<Tinygrad>(),
         marker_agrees_with_the_layers::<Mlx>(),
+        marker_agrees_with_the_layers::<Triton>(),
     ];
     // Every marker of every bundled rule file, as the rule files name them.
     let mut named: Vec<String> = rules::SOURCES

@@ -288,3 +288,12 @@ fn mlx_matches_mlx() {
     // and on both, evaluated on the CPU; `mx.result_type` as `result_type`.
     assert_eq!(conform("mlx"), 14_336);
 }
+
+#[test]
+fn triton_matches_triton() {
+    // Every case: 18 operations on blocks, typed scalars (0-d) and Python scalars on
+    // either side, each lowered to Triton IR by Triton's front end. Where the IR then
+    // failed to verify (fp8e4b15 with itself or fp64 on NVIDIA), the promoted dtype is
+    // compared.
+    assert_eq!(conform("triton"), 16_632);
+}
