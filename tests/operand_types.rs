@@ -13,7 +13,7 @@ use promo_core::rules::{
     array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, keras::Keras, kernel_float::KernelFloat,
     mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
     openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
-    tinygrad::Tinygrad, torch::Torch,
+    tinygrad::Tinygrad, torch::Torch, triton::Triton,
 };
 use promo_core::{bf16, f16, DType, Op, Operand, Options, Promote, Promoted, RuleSet, RuleTable};
 use promo_table::Promotion;
@@ -201,6 +201,15 @@ fn openvino_paddle_dali_and_kernel_float_operand_kinds_agree_with_their_tables()
     agrees!(strong PaddleStatic);
     agrees!(strong Dali);
     agrees!(strong KernelFloat);
+}
+
+#[test]
+fn triton_operand_kinds_agree_with_its_table() {
+    let triton = agrees!(strong Triton);
+    // An inline Python int of a lower or equal kind takes no part; a typed scalar does.
+    let _: Promoted<Triton, i8, PyInt> = 1i8;
+    let _: Promoted<Triton, i8, Scalar<i32>> = 1i32;
+    assert!(triton.accepted > 100 && triton.refused > 100, "{triton:?}");
 }
 
 #[test]
