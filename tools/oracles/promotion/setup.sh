@@ -29,4 +29,6 @@ make_venv keras keras==3.15.1 numpy==2.4.6 ml_dtypes==0.6.0 scipy==1.17.1 jax==0
 make_venv tinygrad tinygrad==0.14.0
 # MLX's CPU build for Linux
 make_venv mlx "mlx[cpu]==0.32.4" mlx-cpu==0.32.4
+# MindSpore's PyPI wheel (CPU on Linux), built against NumPy 1.x
+make_venv mindspore mindspore==2.10.0 numpy==1.26.4
 echo "venvs in $venvs"
