@@ -10,9 +10,9 @@ use promo_core::cast::{CastFrom, CastOptions};
 use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, i2, i4, u2, u4};
 use promo_core::rules::{
     array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, keras::Keras, kernel_float::KernelFloat,
-    mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
-    openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
-    tinygrad::Tinygrad, torch::Torch,
+    mindspore::MindSpore, mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch,
+    openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic,
+    tensorflow::TensorFlow, tinygrad::Tinygrad, torch::Torch,
 };
 use promo_core::{bf16, f16, DType, Promote, Promoted, RuleSet};
 
@@ -190,11 +190,12 @@ fn readme_generic_add_runs_for_every_accepted_pair_of_every_rule_set() {
         KernelFloat,
         Keras,
         Tinygrad,
-        Mlx
+        Mlx,
+        MindSpore
     );
-    // 17 markers of up to 625 pairs each; most accept a few hundred.
+    // 18 markers of up to 625 pairs each; most accept a few hundred.
     eprintln!("the generic add ran for {ran} pairs");
-    assert_eq!(ran, 3989, "the number of accepted element-type pairs changed");
+    assert_eq!(ran, 4141, "the number of accepted element-type pairs changed");
 }
 
 #[test]

@@ -287,3 +287,11 @@ fn mlx_matches_mlx() {
     // and on both, evaluated on the CPU; `mx.result_type` as `result_type`.
     assert_eq!(conform("mlx"), 14_336);
 }
+
+#[test]
+fn mindspore_matches_mindspore() {
+    // Every case: `ops.add` on tensors, 0-d tensors and Python scalars, on either side,
+    // run in PYNATIVE mode on the CPU; the refusals are the operation's (bool with bool,
+    // u16/u32/u64 with anything but themselves and bool).
+    assert_eq!(conform("mindspore"), 1_080);
+}

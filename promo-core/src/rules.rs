@@ -17,6 +17,7 @@ promo_macros::rules!("rules/jax.toml");
 promo_macros::rules!("rules/keras.toml");
 promo_macros::rules!("rules/tinygrad.toml");
 promo_macros::rules!("rules/mlx.toml");
+promo_macros::rules!("rules/mindspore.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -32,10 +33,12 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &keras::TABLE,
     &tinygrad::TABLE,
     &mlx::TABLE,
+    &mindspore::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`, `tinygrad`, `mlx`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`, `tinygrad`, `mlx`,
+/// `mindspore`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -55,4 +58,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (keras::PATH, keras::SOURCE),
     (tinygrad::PATH, tinygrad::SOURCE),
     (mlx::PATH, mlx::SOURCE),
+    (mindspore::PATH, mindspore::SOURCE),
 ];
