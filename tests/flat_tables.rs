@@ -6,8 +6,8 @@
 use promo_core::rules::keras::Keras;
 use promo_core::rules::triton::Triton;
 use promo_core::rules::{
-    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, mlx::Mlx,
-    numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
+    array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, kernel_float::KernelFloat, mindspore::MindSpore,
+    mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
     openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
     tensorflow::TensorFlowSafe, tinygrad::Tinygrad, torch::Torch,
 };
@@ -135,6 +135,7 @@ fn every_marker_answers_as_the_layers_in_one_load() {
         marker_agrees_with_the_layers::<Tinygrad>(),
         marker_agrees_with_the_layers::<Mlx>(),
         marker_agrees_with_the_layers::<Triton>(),
+        marker_agrees_with_the_layers::<MindSpore>(),
     ];
     // Every marker of every bundled rule file, as the rule files name them.
     let mut named: Vec<String> = rules::SOURCES

@@ -11,9 +11,9 @@ use promo_core::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m
 use promo_core::operand_types::{OperandType, PyBool, PyComplex, PyFloat, PyInt, Scalar, Weak};
 use promo_core::rules::{
     array_api::ArrayApi, dali::Dali, jax::Jax, jax::JaxX64, keras::Keras, kernel_float::KernelFloat,
-    mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch, openvino::OpenVinoPyTorchUnsafe,
-    openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic, tensorflow::TensorFlow,
-    tinygrad::Tinygrad, torch::Torch, triton::Triton,
+    mindspore::MindSpore, mlx::Mlx, numpy::NumPy, openvino::OpenVino, openvino::OpenVinoPyTorch,
+    openvino::OpenVinoPyTorchUnsafe, openvino::OpenVinoUnsafe, paddle::Paddle, paddle::PaddleStatic,
+    tensorflow::TensorFlow, tinygrad::Tinygrad, torch::Torch, triton::Triton,
 };
 use promo_core::{bf16, f16, DType, Op, Operand, Options, Promote, Promoted, RuleSet, RuleTable};
 use promo_table::Promotion;
@@ -221,4 +221,18 @@ fn keras_tinygrad_and_mlx_operand_kinds_agree_with_their_tables() {
     const { assert!(<Tinygrad as Promote<i32, PyFloat>>::WEAK) };
     const { assert!(!<Mlx as Promote<i32, PyFloat>>::WEAK) };
     assert!(tinygrad.accepted > 100, "{tinygrad:?}");
+}
+
+#[test]
+fn mindspore_operand_kinds_agree_with_its_table() {
+    let mindspore = agrees!(weak MindSpore);
+    // A zero-dim f64 does not give way to an f32 tensor (PyTorch's does); a Python int
+    // with a bool tensor is i64, strong; u16 with u8 has no impl.
+    let _: Promoted<MindSpore, f32, Scalar<f64>> = 1.0f64;
+    let _: Promoted<MindSpore, bool, PyInt> = 1i64;
+    const { assert!(!<MindSpore as Promote<bool, PyInt>>::WEAK) };
+    assert!(
+        mindspore.accepted > 100 && mindspore.refused > 100,
+        "{mindspore:?}"
+    );
 }

@@ -297,3 +297,11 @@ fn triton_matches_triton() {
     // compared.
     assert_eq!(conform("triton"), 16_632);
 }
+
+#[test]
+fn mindspore_matches_mindspore() {
+    // Every case: `ops.add` on tensors, 0-d tensors and Python scalars, on either side,
+    // run in PYNATIVE mode on the CPU; the refusals are the operation's (bool with bool,
+    // u16/u32/u64 with anything but themselves and bool).
+    assert_eq!(conform("mindspore"), 1_080);
+}

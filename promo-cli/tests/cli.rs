@@ -205,7 +205,7 @@ fn a_misspelt_name_gets_the_closest_known_one() {
         ),
         (
             &["query", "nmpy", "i8", "i8"],
-            "promo: unknown rule set `nmpy` (did you mean `numpy`?): expected one of openvino, kernel_float, paddle, dali, numpy, torch, array_api, tensorflow, jax, keras, tinygrad, mlx, triton or a rule file path\n",
+            "promo: unknown rule set `nmpy` (did you mean `numpy`?): expected one of openvino, kernel_float, paddle, dali, numpy, torch, array_api, tensorflow, jax, keras, tinygrad, mlx, triton, mindspore or a rule file path\n",
         ),
         (
             &["query", "openvino", "i8", "u8", "--set", "promote_unsaf=true"],

@@ -239,6 +239,7 @@ fn generated_rust_and_c_give_every_cell_of_every_bundled_rule_set() {
         ("tinygrad", &[]),
         ("mlx", &[]),
         ("triton", &[]),
+        ("mindspore", &[]),
     ];
     for (name, set) in settings {
         let table = promo_core::rules::by_name(name).unwrap();

@@ -10,7 +10,7 @@
 //! | [`PromoteArith`], [`Arithmetic`], [`zip_promoted`] | generic arithmetic in the promoted type, for every pair a rule set accepts |
 //! | [`operand_types`] | operand kinds at compile time: `Promoted<Torch, f32, Scalar<f64>>` is `f32` |
 //! | [`promote`], [`RuleSet::promote`], [`RuleTable::promote`], [`RuleTable::fix`], [`result_type`] | run-time promotion of [`DType`]s from the same tables; of any number of operands |
-//! | [`rules`](mod@rules) | the bundled rule sets: `openvino` (OpenVINO), `kernel_float`, `paddle` (PaddlePaddle), `dali` (NVIDIA DALI), `numpy`, `torch` (PyTorch), `array_api` (the Python array API), `tensorflow`, `jax`, `keras` (Keras 3), `tinygrad`, `mlx` (Apple's MLX), `triton` (Triton kernels) |
+//! | [`rules`](mod@rules) | the bundled rule sets: `openvino` (OpenVINO), `kernel_float`, `paddle` (PaddlePaddle), `dali` (NVIDIA DALI), `numpy`, `torch` (PyTorch), `array_api` (the Python array API), `tensorflow`, `jax`, `keras` (Keras 3), `tinygrad`, `mlx` (Apple's MLX), `triton` (Triton kernels), `mindspore` |
 //! | [`rules!`] | your own rule file as a module of marker types, impls and a table |
 //! | [`cast`] | ONNX `Cast`: scalar casts, buffer conversion, strings |
 //! | [`convert_promote`](mod@convert_promote) | OpenVINO's `ConvertPromoteTypes` on buffers and slices, for any rule set |

@@ -18,6 +18,7 @@ promo_macros::rules!("rules/keras.toml");
 promo_macros::rules!("rules/tinygrad.toml");
 promo_macros::rules!("rules/mlx.toml");
 promo_macros::rules!("rules/triton.toml");
+promo_macros::rules!("rules/mindspore.toml");
 
 /// Every bundled rule set's table, in listing order.
 pub const ALL: &[&RuleTable<'static>] = &[
@@ -34,10 +35,12 @@ pub const ALL: &[&RuleTable<'static>] = &[
     &tinygrad::TABLE,
     &mlx::TABLE,
     &triton::TABLE,
+    &mindspore::TABLE,
 ];
 
 /// The bundled rule set called `name` (`openvino`, `kernel_float`, `paddle`, `dali`,
-/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`, `tinygrad`, `mlx`, `triton`).
+/// `numpy`, `torch`, `array_api`, `tensorflow`, `jax`, `keras`, `tinygrad`, `mlx`,
+/// `triton`, `mindspore`).
 pub fn by_name(name: &str) -> Option<&'static RuleTable<'static>> {
     ALL.iter().copied().find(|t| t.name == name)
 }
@@ -58,4 +61,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     (tinygrad::PATH, tinygrad::SOURCE),
     (mlx::PATH, mlx::SOURCE),
     (triton::PATH, triton::SOURCE),
+    (mindspore::PATH, mindspore::SOURCE),
 ];

@@ -131,6 +131,7 @@ CONFORMANCE = [
     ("tinygrad", "tinygrad", "tinygrad", None, (), False, 17_008, None),
     ("mlx", "mlx", "mlx", None, (), False, 14_336, None),
     ("triton", "triton", "triton", None, (), False, 16_632, None),
+    ("mindspore", "mindspore", "mindspore", None, (), False, 1_080, None),
     ("jax-result_type", "jax", "functions/jax", ["result_type"], (), False, 30_976, None),
     ("array_api-result_type", "array_api", "functions/array_api", ["result_type"], (), False, 900, None),
     ("tensorflow-result_type", "tensorflow", "functions/tensorflow", ["result_type"], (), False, 4_418, None),

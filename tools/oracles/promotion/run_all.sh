@@ -17,6 +17,7 @@ timed "$venvs/keras/bin/python" "$here/keras_oracle.py" "$data/keras.json"
 DEV=PYTHON timed "$venvs/tinygrad/bin/python" "$here/tinygrad_oracle.py" "$data/tinygrad.json"
 timed "$venvs/mlx/bin/python" "$here/mlx_oracle.py" "$data/mlx.json"
 timed "$venvs/triton/bin/python" "$here/triton_oracle.py" "$data/triton.json"
+timed "$venvs/mindspore/bin/python" "$here/mindspore_oracle.py" "$data/mindspore.json"
 if [ $# -ge 1 ]; then
   VENVS=$venvs timed "$here/kernel_float_oracle.sh" "$1" "$data/kernel_float.json"
 else

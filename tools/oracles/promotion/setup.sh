@@ -31,4 +31,6 @@ make_venv tinygrad tinygrad==0.14.0
 make_venv mlx "mlx[cpu]==0.32.4" mlx-cpu==0.32.4
 # Triton's front end only (the oracle lowers kernels to Triton IR): no GPU, no CUDA toolkit
 make_venv triton triton==3.9.0
+# MindSpore's PyPI wheel (CPU on Linux), built against NumPy 1.x
+make_venv mindspore mindspore==2.10.0 numpy==1.26.4
 echo "venvs in $venvs"
