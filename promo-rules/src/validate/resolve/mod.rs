@@ -502,14 +502,19 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
             );
             return out;
         }
+        // In name order after the names `[aliases]` gives, as `[aliases]` is read: a
+        // message naming a dtype's spelling gives the first.
+        let mut generated: Vec<(String, Vec<DType>)> = Vec::new();
         for &d in dtypes {
             for name in core::iter::once(d.name()).chain(d.aliases().iter().copied()) {
                 let alias = format!("{text}{name}");
                 if !out.iter().any(|(o, _)| o.eq_ignore_ascii_case(&alias)) {
-                    out.push((alias, vec![d]));
+                    generated.push((alias, vec![d]));
                 }
             }
         }
+        generated.sort();
+        out.extend(generated);
     }
     out
 }
