@@ -14,6 +14,15 @@ fn data() -> Value {
     serde_json::from_str(&text).expect("json")
 }
 
+/// The f16 bits Triton decodes each code to, code by code.
+fn decoded(data: &Value) -> Vec<u16> {
+    let codes = data["decode"].as_array().expect("decode");
+    codes
+        .iter()
+        .map(|v| v.as_u64().expect("f16 bits") as u16)
+        .collect()
+}
+
 /// Every saturate option: Triton's conversion always clamps, so none may change it.
 fn every_saturate() -> [CastOptions; 3] {
     [None, Some(true), Some(false)].map(|saturate| CastOptions {
@@ -24,13 +33,7 @@ fn every_saturate() -> [CastOptions; 3] {
 
 #[test]
 fn every_code_decodes_as_triton_does() {
-    let data = data();
-    let want: Vec<u16> = data["decode"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as u16)
-        .collect();
+    let want = decoded(&data());
     assert_eq!(want.len(), 256);
     let codes: Vec<u8> = (0..=255).collect();
     let f16s = convert(DType::F8E4M3B15, DType::F16, &codes, &CastOptions::default()).unwrap();
@@ -82,12 +85,9 @@ fn every_f16_encodes_as_triton_does() {
 /// What finfo says of the format follows from Triton's decoded codes.
 #[test]
 fn finfo_matches_the_decoded_codes() {
-    let data = data();
-    let values: Vec<f32> = data["decode"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| half::f16::from_bits(v.as_u64().unwrap() as u16).to_f32())
+    let values: Vec<f32> = decoded(&data())
+        .into_iter()
+        .map(|bits| half::f16::from_bits(bits).to_f32())
         .collect();
     let info = finfo(DType::F8E4M3B15).unwrap();
     let max = values.iter().copied().fold(f32::MIN, f32::max);
