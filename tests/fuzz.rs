@@ -173,7 +173,7 @@ fn keep_if_it_panics(input: &str, f: impl FnOnce() + std::panic::UnwindSafe) {
 fn fuzz_rule_files() {
     let mut rng = seed("rule files");
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules");
-    let sources: Vec<String> = ["kernel_float", "dali", "openvino"]
+    let sources: Vec<String> = ["kernel_float", "dali", "openvino", "tensorflow"]
         .iter()
         .map(|n| std::fs::read_to_string(format!("{root}/{n}.toml")).unwrap())
         .collect();

@@ -204,7 +204,7 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
         let (row_of, col_of, width, statement_end) = (l.row_of, l.col_of, l.width, l.statement_end);
         let cells = l.cells.iter().map(|&c| cell_tokens(c));
         let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
-        let strong = l.strong;
+        let (strong, continues) = (l.strong, l.continues);
         let retype = l.retype.iter().map(|&(a, b)| {
             let (a, b) = (dtype_tokens(a), dtype_tokens(b));
             quote!((#a, #b))
@@ -223,6 +223,7 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
                 promoted: &[#(#promoted),*],
                 strong: #strong,
                 statement_end: #statement_end,
+                continues: #continues,
                 retype: &[#(#retype),*],
             }
         }

@@ -85,6 +85,9 @@ pub struct LayerDef {
     /// The position of the `[[layer]]` statement it comes from (its `cases` and
     /// mirror image share it).
     pub statement: usize,
+    /// Whether the next layer is another entry of the same `by_promoted` map, which
+    /// a result filter that does not hold passes the pair on to.
+    pub continues: bool,
     /// A retyping (`retype = { i64 = "i32" }`): operands of each first dtype are
     /// taken as the second by the layers after it, and the answer mapped so; empty
     /// for a layer with cells.
@@ -143,6 +146,7 @@ impl LayerDef {
             mirror: true,
             promoted: self.promoted.clone(),
             statement: self.statement,
+            continues: self.continues,
             retype: self.retype.clone(),
         }
     }
@@ -291,6 +295,7 @@ impl RuleFile {
                 strong: l.strong(),
                 retype: &l.retype,
                 statement_end: statement_end(&self.layers, i),
+                continues: l.continues,
             })
             .collect();
         let reasons: Vec<&str> = self.reasons.iter().map(|(_, text)| text.as_str()).collect();

@@ -1501,3 +1501,113 @@ result = "lub"
         assert!(after.lines().nth(1).unwrap().ends_with(at), "{message} at {at}\n{e}");
     }
 }
+
+#[test]
+fn by_promoted_gives_a_result_for_each_promoted_dtype() {
+    let body = format!(
+        r#"
+{LATTICE}
+[reasons]
+nope = "no kernel"
+
+[[layer]]
+name = "quotients"
+ops = ["divide"]
+operands = ["tensor", "tensor"]
+rows = ["i8"]
+cols = ["u8", "i8", "f32", "c64"]
+mirrored = true
+by_promoted = {{ i16 = "f32", i8 = "!nope", complex = "lhs" }}
+
+[[layer]]
+name = "base"
+cases = [
+  {{ where = "lhs == rhs", result = "lhs" }},
+  {{ result = "lub" }},
+]
+"#
+    );
+    let rules = load(&body).unwrap();
+    let t = |d| Operand::Dimensioned(d);
+    let divide = |a, b| answer(&rules, Op::Divide, t(a), t(b));
+    // Each entry tests what the layers after the statement give: the entries are
+    // tried in turn, whichever comes first in the map.
+    assert_eq!(divide(DType::I8, DType::U8), Ok(DType::F32));
+    assert_eq!(divide(DType::I8, DType::I8), Err("no kernel".into()));
+    assert_eq!(divide(DType::I8, DType::C64), Ok(DType::I8));
+    // The mirror image: (c64, i8) is covered by the columns written as rows, and
+    // `lhs` becomes `rhs`; (u8, i8) by the first entry's mirror.
+    assert_eq!(divide(DType::C64, DType::I8), Ok(DType::I8));
+    assert_eq!(divide(DType::U8, DType::I8), Ok(DType::F32));
+    // A promotion no key selects is left to the layers after the statement, and so
+    // is a pair the layer does not cover.
+    assert_eq!(divide(DType::I8, DType::F32), Ok(DType::F32));
+    assert_eq!(divide(DType::U8, DType::U8), Ok(DType::U8));
+    assert_eq!(divide(DType::I16, DType::U8), Ok(DType::I16));
+    // Not a divide: the map does not apply.
+    assert_eq!(
+        answer(&rules, Op::Add, t(DType::I8), t(DType::U8)),
+        Ok(DType::I16)
+    );
+    let options = rules.with_table(|t| t.default_options());
+    let src = format!("{HEADER}{body}");
+    let explained = promo_rules::explain(
+        &rules,
+        "t.toml",
+        &src,
+        &options,
+        Op::Divide,
+        t(DType::I8),
+        t(DType::I8),
+    );
+    assert!(
+        explained.contains("\"quotients (promoted to i8)\""),
+        "{explained}"
+    );
+    assert!(explained.contains("promote the pair to i8"), "{explained}");
+}
+
+#[test]
+fn by_promoted_takes_no_result_and_selects_each_dtype_once() {
+    let with_result = errors(
+        r#"
+[[layer]]
+name = "both"
+result = "f32"
+by_promoted = { i16 = "f32" }
+"#,
+    );
+    assert!(
+        with_result.contains("takes no `result` or `promoted`"),
+        "{with_result}"
+    );
+    assert!(with_result.contains("t.toml:14:"), "{with_result}");
+    let twice = errors(
+        r#"
+[[layer]]
+name = "twice"
+by_promoted = { integer = "f32", i16 = "c64" }
+
+[[layer]]
+name = "base"
+result = "lhs"
+"#,
+    );
+    assert!(
+        twice.contains("`by_promoted` selects `i16` under two keys"),
+        "{twice}"
+    );
+    let unknown = errors(
+        r#"
+[[layer]]
+name = "unknown"
+by_promoted = { f9 = "f32" }
+
+[[layer]]
+name = "base"
+result = "lhs"
+"#,
+    );
+    assert!(unknown.contains("f9"), "{unknown}");
+    assert!(unknown.contains("t.toml:13:17"), "{unknown}");
+}

@@ -45,6 +45,7 @@ fn layer(
         promoted: &[],
         strong: false,
         statement_end: 0,
+        continues: false,
         retype: &[],
     }
 }

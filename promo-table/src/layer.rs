@@ -116,6 +116,11 @@ pub struct Layer<'a> {
     /// that covers a pair but does not change it leaves the pair to the layers from
     /// there on (the other cases of its statement are alternatives, not layers below).
     pub statement_end: usize,
+    /// Whether the next layer is another entry of the same result map (`by_promoted
+    /// = { c64 = "f32", c128 = "f64" }`): a result filter that does not hold passes
+    /// the pair on to it, where it would leave the pair to the layers after the
+    /// statement.
+    pub continues: bool,
     /// A retyping (`retype = { i64 = "i32" }`): when not empty, the layer answers
     /// every pair by the layers after it, with each operand of a listed dtype taken
     /// as the paired dtype, and the answer's dtype mapped the same way (JAX without
@@ -229,7 +234,8 @@ impl RuleTable<'_> {
     /// The first layer from index `start` on that applies and has an opinion on the
     /// pair (or, in a commutative rule set, on the swapped pair). A layer with a
     /// [`Layer::promoted`] filter has an opinion only when the layers after its
-    /// statement give one of its dtypes; otherwise theirs is the answer.
+    /// statement give one of its dtypes; otherwise theirs is the answer, once the
+    /// other entries of its result map ([`Layer::continues`]) have been tried.
     fn first_opinion(
         &self,
         start: usize,
@@ -238,6 +244,9 @@ impl RuleTable<'_> {
         lhs: Operand,
         rhs: Operand,
     ) -> Option<Trace> {
+        // Within a result map whose entry did not hold: what the layers after the
+        // statement give, which every entry tests and which is the answer past the map.
+        let mut in_map: Option<Option<Trace>> = None;
         let layers = self.layers.iter().enumerate().skip(start);
         for (index, layer) in layers.filter(|(_, l)| l.applies(options, op)) {
             if !layer.retype.is_empty() {
@@ -273,11 +282,19 @@ impl RuleTable<'_> {
                 None if self.commutative => layer.opinion(rhs, lhs).map(|found| trace(found, true)),
                 None => None,
             };
-            let Some(found) = found else { continue };
+            let Some(found) = found else {
+                match in_map {
+                    Some(below) if !layer.continues => return below,
+                    _ => continue,
+                }
+            };
             if layer.promoted.is_empty() {
                 return Some(found);
             }
-            let below = self.first_opinion(layer.statement_end.max(index + 1), options, op, lhs, rhs);
+            let below = match in_map {
+                Some(below) => below,
+                None => self.first_opinion(layer.statement_end.max(index + 1), options, op, lhs, rhs),
+            };
             let promoted = match below.map(|t| t.cell) {
                 Some(Cell::Is(d) | Cell::Weak(d)) => Some(d),
                 Some(Cell::Option(i)) => match options.get(i as usize) {
@@ -298,9 +315,12 @@ impl RuleTable<'_> {
                     _ => found,
                 });
             }
-            return below;
+            if !layer.continues {
+                return below;
+            }
+            in_map = Some(below);
         }
-        None
+        in_map.flatten()
     }
 }
 
@@ -467,6 +487,7 @@ mod tests {
             promoted: &[DType::I16],
             strong: false,
             statement_end: 1,
+            continues: false,
             retype: &[],
         };
         let layers: Vec<Layer<'_>> = [filter].into_iter().chain(t.layers.iter().copied()).collect();

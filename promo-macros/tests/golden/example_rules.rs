@@ -86,6 +86,7 @@ pub mod tiny {
                 promoted: &[],
                 strong: false,
                 statement_end: 1usize,
+                continues: false,
                 retype: &[],
             },
             ::promo_core::__private::table::Layer {
@@ -192,6 +193,7 @@ pub mod tiny {
                 promoted: &[],
                 strong: false,
                 statement_end: 2usize,
+                continues: false,
                 retype: &[],
             },
             ::promo_core::__private::table::Layer {
@@ -268,6 +270,7 @@ pub mod tiny {
                 promoted: &[],
                 strong: false,
                 statement_end: 3usize,
+                continues: false,
                 retype: &[],
             },
             ::promo_core::__private::table::Layer {
@@ -330,6 +333,7 @@ pub mod tiny {
                 promoted: &[],
                 strong: false,
                 statement_end: 4usize,
+                continues: false,
                 retype: &[],
             },
             ::promo_core::__private::table::Layer {
@@ -433,6 +437,7 @@ pub mod tiny {
                 promoted: &[],
                 strong: false,
                 statement_end: 5usize,
+                continues: false,
                 retype: &[],
             },
         ],

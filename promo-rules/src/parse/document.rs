@@ -151,6 +151,17 @@ pub(super) struct DocLayer {
     /// layers after it promote the pair to one of them.
     #[serde(default)]
     pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A result for each promoted dtype: `{ c64 = "f32", c128 = "f64" }`, each key a
+    /// dtype, kind or dtype class. [`read`] expands it into one layer per entry, with
+    /// that `promoted` filter and `result`.
+    #[serde(default)]
+    pub by_promoted: Option<Spanned<BTreeMap<Spanned<String>, Spanned<String>>>>,
+    /// Whether the layer is an entry of a `by_promoted` map.
+    #[serde(skip)]
+    pub in_map: bool,
+    /// Whether another entry of its `by_promoted` map follows it.
+    #[serde(skip)]
+    pub continues: bool,
     /// Whether a derived layer's results are strongly typed whatever the operands'
     /// weakness (`strong = true`: TensorFlow's operations that return a `Tensor`,
     /// not a `WeakTensor`); the span of the key, when given.
@@ -206,6 +217,9 @@ pub(super) struct DocCase {
     /// A result filter.
     #[serde(default)]
     pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A result for each promoted dtype.
+    #[serde(default)]
+    pub by_promoted: Option<Spanned<BTreeMap<Spanned<String>, Spanned<String>>>>,
     /// Whether the case's results are strongly typed.
     #[serde(default)]
     pub strong: Option<Spanned<bool>>,
@@ -248,10 +262,52 @@ impl DocLayer {
                 layer.condition = case.condition.or(layer.condition);
                 layer.mirrored = case.mirrored.unwrap_or(layer.mirrored);
                 layer.promoted = case.promoted.or(layer.promoted);
+                layer.by_promoted = case.by_promoted.or(layer.by_promoted);
                 layer.strong = case.strong.or(layer.strong);
                 Spanned::new(case_span, layer)
             })
             .collect()
+    }
+
+    /// The layers a `by_promoted` map stands for: one per entry, in the map's order,
+    /// each with the entry's key as its `promoted` filter and its value as its
+    /// `result`, all but the last passing a pair on to the next. A layer that also
+    /// gives a `result` or `promoted` is an error.
+    fn expand_map(layer: Spanned<DocLayer>) -> Result<Vec<Spanned<DocLayer>>, Diagnostic> {
+        let span = layer.span();
+        let mut base = layer.into_inner();
+        let Some(map) = base.by_promoted.take() else {
+            return Ok(vec![Spanned::new(span, base)]);
+        };
+        if base.result.is_some() || base.promoted.is_some() {
+            return Err(Diagnostic::new(
+                "`by_promoted` gives the results by the promoted dtype: a layer with it takes no `result` or `promoted`",
+                map.span(),
+            ));
+        }
+        if map.get_ref().is_empty() {
+            return Err(Diagnostic::new(
+                "`by_promoted` must map at least one dtype or kind",
+                map.span(),
+            ));
+        }
+        let count = map.get_ref().len();
+        Ok(map
+            .into_inner()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (key, result))| {
+                let mut entry = base.clone();
+                let name = format!("{} (promoted to {})", base.name.get_ref(), key.get_ref());
+                entry.name = Spanned::new(base.name.span(), name);
+                let key_span = key.span();
+                entry.promoted = Some(Spanned::new(key_span.clone(), vec![key]));
+                entry.result = Some(result);
+                entry.in_map = true;
+                entry.continues = i + 1 < count;
+                Spanned::new(span.clone(), entry)
+            })
+            .collect())
     }
 }
 
@@ -270,10 +326,12 @@ pub(super) fn read(src: &str) -> Result<Document, Diagnostic> {
         };
         Diagnostic::new(message, span)
     })?;
-    raw.layers = std::mem::take(&mut raw.layers)
-        .into_iter()
-        .enumerate()
-        .flat_map(|(i, layer)| DocLayer::expand_cases(i, layer))
-        .collect();
+    let mut layers = Vec::new();
+    for (i, layer) in std::mem::take(&mut raw.layers).into_iter().enumerate() {
+        for case in DocLayer::expand_cases(i, layer) {
+            layers.extend(DocLayer::expand_map(case)?);
+        }
+    }
+    raw.layers = layers;
     Ok(raw)
 }

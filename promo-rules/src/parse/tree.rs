@@ -82,6 +82,10 @@ pub struct RawLayer {
     /// A result filter: dtypes or kinds; the layer covers a pair only when the
     /// layers after it promote the pair to one of them.
     pub promoted: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Whether the layer is an entry of a `by_promoted` map.
+    pub in_map: bool,
+    /// Whether another entry of its `by_promoted` map follows it.
+    pub continues: bool,
     /// Whether a derived layer's results are strongly typed whatever the operands'
     /// weakness; the span of the key, when given.
     pub strong: Option<Spanned<bool>>,
@@ -191,6 +195,8 @@ fn layer(src: &str, doc: DocLayer, errors: &mut Vec<Diagnostic>) -> RawLayer {
         condition,
         mirrored: doc.mirrored,
         promoted: doc.promoted,
+        in_map: doc.in_map,
+        continues: doc.continues,
         strong: doc.strong,
         retype: doc.retype,
         statement: doc.statement,

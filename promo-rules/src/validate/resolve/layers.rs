@@ -242,6 +242,7 @@ pub(super) fn resolve_layer(
         mirror: false,
         promoted,
         statement: raw.statement,
+        continues: raw.continues,
         retype: Vec::new(),
     })
 }
@@ -312,6 +313,7 @@ fn resolve_retype(
         mirror: false,
         promoted: Vec::new(),
         statement: raw.statement,
+        continues: false,
         retype,
     })
 }

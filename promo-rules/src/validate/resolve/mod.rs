@@ -78,15 +78,35 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
         lattice: lattice.as_ref(),
         lattice_declared: raw.lattice.is_some(),
     };
+    let (mut map_selects, mut map_continues): (Vec<DType>, bool) = (Vec::new(), false);
     let layers: Vec<LayerDef> = raw
         .layers
         .iter()
         .flat_map(|layer| {
-            let resolved = resolve_layer(cx, layer, &env, &mut used_reasons);
+            let mut resolved = resolve_layer(cx, layer, &env, &mut used_reasons);
+            let raw_layer = layer.get_ref();
+            if raw_layer.in_map {
+                // The entries of one `by_promoted` map select different dtypes.
+                if !map_continues {
+                    map_selects.clear();
+                }
+                let selects = resolved.as_ref().map_or(&[][..], |l| &l.promoted[..]);
+                if let Some(d) = selects.iter().find(|d| map_selects.contains(d)) {
+                    let span = raw_layer.promoted.as_ref().map_or(layer.span(), |p| p.span());
+                    cx.error(format!("`by_promoted` selects `{d}` under two keys"), span);
+                }
+                map_selects.extend_from_slice(selects);
+            }
+            map_continues = raw_layer.continues;
             let mirror = resolved
                 .as_ref()
                 .filter(|_| layer.get_ref().mirrored)
                 .map(LayerDef::mirror_image);
+            // An entry of a `by_promoted` map passes a pair on to its mirror image,
+            // the map's next layer.
+            if let Some(written) = resolved.as_mut().filter(|_| mirror.is_some()) {
+                written.continues |= layer.get_ref().in_map;
+            }
             resolved.into_iter().chain(mirror)
         })
         .collect();
