@@ -32,20 +32,21 @@ pub struct Grid {
 
 /// The kinds of result, each with its colour: (CSS class, legend label, fill,
 /// text colour).
-pub const KINDS: [(&str, &str, &str, &str); 7] = [
+pub const KINDS: [(&str, &str, &str, &str); 8] = [
     ("bool", "bool", "#b8b8b8", "#000000"),
     ("signed", "signed integer", "#4e79a7", "#ffffff"),
     ("unsigned", "unsigned integer", "#59a14f", "#ffffff"),
     ("float", "float (32 and 64 bits)", "#f28e2b", "#000000"),
     ("narrow", "narrow float (16 bits and fewer)", "#edc948", "#000000"),
     ("complex", "complex", "#b07aa1", "#ffffff"),
+    ("bits", "uninterpreted bits", "#9c755f", "#ffffff"),
     ("refused", "refused (hover for the reason)", "#ffffff", "#c0392b"),
 ];
 
 /// The index into [`KINDS`] of an answer.
 pub fn kind(answer: &Answer) -> usize {
     match answer {
-        Err(_) => 6,
+        Err(_) => 7,
         Ok(d) => match d.category() {
             Category::Bool => 0,
             Category::Signed => 1,
@@ -53,6 +54,7 @@ pub fn kind(answer: &Answer) -> usize {
             Category::Float if d.bits() > 16 => 3,
             Category::Float => 4,
             Category::Complex | Category::String => 5,
+            Category::Bits => 6,
         },
     }
 }
@@ -283,6 +285,7 @@ mod tests {
         assert_eq!(KINDS[kind(&Ok(DType::BF16))].0, "narrow");
         assert_eq!(KINDS[kind(&Ok(DType::F8E4M3FN))].0, "narrow");
         assert_eq!(KINDS[kind(&Ok(DType::C64))].0, "complex");
+        assert_eq!(KINDS[kind(&Ok(DType::Bits8))].0, "bits");
         assert_eq!(KINDS[kind(&Err("no".into()))].0, "refused");
     }
 

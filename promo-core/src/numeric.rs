@@ -398,7 +398,7 @@ fn kind_rank(d: DType) -> u8 {
         Category::Signed => 2,
         Category::Float => 3,
         Category::Complex => 4,
-        Category::String => 5,
+        Category::Bits | Category::String => 5,
     }
 }
 

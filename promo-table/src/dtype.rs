@@ -16,6 +16,9 @@ pub enum Category {
     Float,
     /// Complex numbers.
     Complex,
+    /// Uninterpreted bits (PyTorch's `bits8`, `bits16`, `bits1x8`, `bits2x4`,
+    /// `bits4x2`): copied, never computed with.
+    Bits,
     /// Text.
     String,
 }
@@ -152,6 +155,16 @@ dtypes! {
     C64 = "c64", 64, Complex, ["complex64", "cfloat"];
     /// Complex of two `f64`.
     C128 = "c128", 128, Complex, ["complex128", "cdouble"];
+    /// 8 uninterpreted bits (PyTorch `bits8`): copied, never computed with.
+    Bits8 = "bits8", 8, Bits, [];
+    /// 16 uninterpreted bits (PyTorch `bits16`).
+    Bits16 = "bits16", 16, Bits, [];
+    /// 8 uninterpreted bits, read as eight 1-bit fields (PyTorch `bits1x8`).
+    Bits1x8 = "bits1x8", 8, Bits, [];
+    /// 8 uninterpreted bits, read as four 2-bit fields (PyTorch `bits2x4`).
+    Bits2x4 = "bits2x4", 8, Bits, [];
+    /// 8 uninterpreted bits, read as two 4-bit fields (PyTorch `bits4x2`).
+    Bits4x2 = "bits4x2", 8, Bits, [];
     /// Text (ONNX `STRING`); castable, never promoted.
     String = "string", 0, String, ["str"];
 }

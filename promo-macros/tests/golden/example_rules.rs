@@ -72,14 +72,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 1usize,
                 cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
@@ -103,14 +103,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 5usize,
                 cells: &[
@@ -207,14 +207,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 4usize,
                 cells: &[
@@ -284,7 +284,7 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[0u8, 1u8, 2u8, 3u8],
                 width: 4usize,
@@ -347,14 +347,14 @@ pub mod tiny {
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 col_of: &[
                     0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                     255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8,
+                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
                 ],
                 width: 5usize,
                 cells: &[
@@ -453,15 +453,16 @@ pub mod tiny {
                 0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
                 14u8, 14u8, 14u8, 1u8, 2u8, 14u8, 14u8, 3u8, 14u8, 14u8, 14u8, 14u8,
                 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 4u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 5u8, 14u8, 14u8,
+                14u8, 14u8, 4u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 5u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 6u8, 7u8, 14u8, 14u8, 8u8, 14u8, 14u8,
                 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                6u8, 7u8, 14u8, 14u8, 8u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 9u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 10u8, 11u8, 12u8, 13u8, 15u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 15u8, 15u8, 14u8, 14u8, 15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 9u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 10u8, 11u8, 12u8, 13u8, 15u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8,
+                15u8, 14u8, 14u8, 15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8,
+                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
             ],
             keys: 16usize,
             cells: &[
@@ -1739,7 +1740,7 @@ pub mod tiny {
         >] = &{
             let mut t: [::core::option::Option<
                 ::promo_core::convert_promote::PairEntry,
-            >; 2025usize] = [::core::option::Option::None; 2025usize];
+            >; 2500usize] = [::core::option::Option::None; 2500usize];
             t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::Bool,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
@@ -1760,83 +1761,83 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
             });
-            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[750usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
             });
-            t[690usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[765usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
             });
-            t[694usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[769usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, i16>,
             });
-            t[691usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[766usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
-            t[713usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[788usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
             });
-            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[950usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
             });
-            t[870usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[965usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, i16>,
             });
-            t[874usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[969usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
-            t[871usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[966usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
             });
-            t[893usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[988usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
             });
-            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[800usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
             });
-            t[735usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[815usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
             });
-            t[739usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[819usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
             });
-            t[736usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[816usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
             });
-            t[758usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[838usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
-            t[1710usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1900usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
             });
-            t[1725usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1915usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
             });
-            t[1729usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1919usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
             });
-            t[1726usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1916usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
-            t[1748usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1938usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
             });
@@ -3031,7 +3032,7 @@ pub mod tiny {
         >] = &{
             let mut t: [::core::option::Option<
                 ::promo_core::convert_promote::PairEntry,
-            >; 2025usize] = [::core::option::Option::None; 2025usize];
+            >; 2500usize] = [::core::option::Option::None; 2500usize];
             t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::Bool,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
@@ -3052,75 +3053,75 @@ pub mod tiny {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
             });
-            t[675usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[750usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
             });
-            t[690usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[765usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
             });
-            t[691usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[766usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
             });
-            t[713usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[788usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
             });
-            t[855usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[950usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
             });
-            t[874usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[969usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::U8,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
             });
-            t[871usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[966usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
             });
-            t[893usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[988usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
             });
-            t[720usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[800usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
             });
-            t[735usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[815usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
             });
-            t[739usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[819usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
             });
-            t[736usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[816usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::I16,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
             });
-            t[758usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[838usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
             });
-            t[1710usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1900usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
             });
-            t[1725usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1915usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
             });
-            t[1729usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1919usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
             });
-            t[1726usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1916usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
             });
-            t[1748usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
+            t[1938usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
                 dtype: ::promo_core::__private::table::DType::F32,
                 kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
             });

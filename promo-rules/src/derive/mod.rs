@@ -28,7 +28,7 @@ pub fn kind_rank(category: Category) -> Option<u8> {
         Category::Unsigned | Category::Signed => Some(1),
         Category::Float => Some(2),
         Category::Complex => Some(3),
-        Category::String => None,
+        Category::Bits | Category::String => None,
     }
 }
 

@@ -31,6 +31,8 @@ DTYPE_NAMES = {
     # PyTorch's shell dtypes (no CPU kernel computes in them)
     "uint3": "u3", "uint5": "u5", "uint6": "u6", "uint7": "u7", "int3": "i3", "int5": "i5", "int6": "i6",
     "int7": "i7",
+    # PyTorch's bits dtypes (uninterpreted bits: copied, never computed with)
+    "bits8": "bits8", "bits16": "bits16", "bits1x8": "bits1x8", "bits2x4": "bits2x4", "bits4x2": "bits4x2",
     # results only (NumPy's x87 extended precision; no oracle sweeps them)
     "float128": "f128", "complex256": "c256",
 }

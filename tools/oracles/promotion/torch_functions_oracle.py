@@ -3,7 +3,7 @@
 
     python tools/oracles/promotion/torch_functions_oracle.py tests/data/promotion/functions/torch.json
 
-The operands are torch_oracle.py's, over the same 36 dtypes (the shell dtypes
+The operands are torch_oracle.py's, over the same 41 dtypes (the shell dtypes
 `torch.uint1`..`uint7` and `torch.int1`..`int7` among them, made with `torch.zeros`):
 `DTYPE` is `torch.ones(2, dtype=...)`, `scalar:DTYPE` `torch.ones((), dtype=...)` (a
 zero-dim tensor), `python:KIND` the literal True, 3, 2.5 or 1+2j; Python with Python

@@ -50,10 +50,12 @@ import torch.nn.functional as F
 from oracle_common import count_cases, drop_identical_ops, dtype_names, first_line, python_operands, sweep, write
 
 SHELLS = [f"uint{i}" for i in range(1, 8)] + [f"int{i}" for i in range(1, 8)]
+BITS_NAMES = ["bits8", "bits16", "bits1x8", "bits2x4", "bits4x2"]
 NAMES = dtype_names(
     "bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
     "bfloat16", "float32", "float64", "complex32", "bcomplex32", "complex64", "complex128",
     "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", *SHELLS,
+    *BITS_NAMES,
 )
 # c10's ScalarType names, as kernel errors print them
 C10 = {"Bool": "bool", "Byte": "u8", "UInt16": "u16", "UInt32": "u32", "UInt64": "u64", "Char": "i8",
@@ -61,7 +63,8 @@ C10 = {"Bool": "bool", "Byte": "u8", "UInt16": "u16", "UInt32": "u32", "UInt64":
        "Double": "f64", "ComplexHalf": "c32", "BComplex32": "bc32", "ComplexFloat": "c64",
        "ComplexDouble": "c128", "Float8_e4m3fn": "f8e4m3fn", "Float8_e4m3fnuz": "f8e4m3fnuz",
        "Float8_e5m2": "f8e5m2", "Float8_e5m2fnuz": "f8e5m2fnuz", "Float8_e8m0fnu": "f8e8m0",
-       **{f"UInt{i}": NAMES[f"uint{i}"] for i in range(1, 8)}, **{f"Int{i}": NAMES[f"int{i}"] for i in range(1, 8)}}
+       **{f"UInt{i}": NAMES[f"uint{i}"] for i in range(1, 8)}, **{f"Int{i}": NAMES[f"int{i}"] for i in range(1, 8)},
+       "Bits8": "bits8", "Bits16": "bits16", "Bits1x8": "bits1x8", "Bits2x4": "bits2x4", "Bits4x2": "bits4x2"}
 NOT_IMPLEMENTED = re.compile(r'^(?:\w+: )?"(\w+)" not implemented for \'(\w+)\'')
 # The CPU kernels that compute each op in the dtype promotion chose: where one of these
 # is missing, the dtype it names must be the one `promoted()` says the op computes in
@@ -145,6 +148,18 @@ OPERATION_REFUSES = {
                  "AT_DISPATCH_FLOATING_TYPES_AND2(kHalf, kBFloat16), mse_loss_out_mps checks \"only defined for "
                  "floating types\"; OpInfo: floating_types_and(float16, bfloat16)"),
 }
+BITS = {getattr(torch, n) for n in BITS_NAMES}
+# The bits dtypes are uninterpreted bits: no kernel of an arithmetic, comparison,
+# logical or fill operation takes them on any device, and none converts them to another
+# dtype. Only copying does (and `t ** True`, which copies t): copy_ (CPU,
+# and CUDA's copy_kernel_cuda and XPU's through AT_DISPATCH_BIT_TYPES, between one bits
+# dtype only), cat (cat_cuda's AT_DISPATCH_BIT_TYPES), and `torch.where` between two
+# tensors of one bits dtype, which picks elements. CUDA's eq and ne
+# (compare_eq_ne_cuda) dispatch AT_ALL_TYPES_AND_COMPLEX, the barebones unsigned and
+# float8 types, no bits; fill_ (which `where(c, t, 3)` needs) none either.
+BITS_REFUSED = ("bits: the dtype is uninterpreted bits, which only copy_ (within one bits dtype), cat and "
+                "where between two tensors of one bits dtype take; no kernel of this operation dispatches "
+                "AT_DISPATCH_BIT_TYPES on any device, and CUDA's copy_ refuses to convert bits to another dtype")
 COND = torch.tensor(True)
 
 OPS = {
@@ -264,7 +279,7 @@ def promoted(op, a, b):
             return common, a.dtype
         if op == "l1_loss":
             check_sub(a.dtype, b.dtype)
-            return common, common.to_real()
+            return common, common if common in BITS else common.to_real()
         return common, common
     if op == "poisson_nll_loss":
         e = shaped(float_of(a.dtype), a.shape)
@@ -297,7 +312,7 @@ def classify(op, a, b, case, counts):
         case[3] += f" (and a later step's promotion refuses: {first_line(e, 200)})"
         counts["refused_by_a_later_step"] += 1
         return None
-    if refuses(op, common):
+    if refuses(op, common) or refuses_bits(op, a, b, common):
         counts["refused_by_the_operation"] += 1
         return None
     if m.group(1) in OWN_KERNELS.get(op, ()) and C10.get(m.group(2)) != name_of(common):
@@ -313,6 +328,19 @@ def refuses(op, common):
     return op in OPERATION_REFUSES and OPERATION_REFUSES[op][0](common)
 
 
+def refuses_bits(op, a, b, common):
+    """Whether the operation computes in a bits dtype or converts one to another dtype,
+    which no device does (BITS_REFUSED): all but `where` between two tensors of one
+    bits dtype and `t ** True`, which copy."""
+    bits = [x.dtype for x in (a, b) if not is_py(x) and x.dtype in BITS]
+    if common not in BITS and not bits:
+        return False
+    same_tensors = not is_py(a) and not is_py(b) and a.dtype == b.dtype
+    # `t ** True` copies t on every device (pow_Tensor_Scalar_out: an exponent of 1)
+    copies = (op == "where" and same_tensors) or (op == "pow" and b is True and bits)
+    return not copies
+
+
 def check_ran(op, a, b, case):
     """A complaint if promoted() disagrees with a case that ran, or the case computes in
     a dtype OPERATION_REFUSES says no device takes, else None."""
@@ -320,7 +348,7 @@ def check_ran(op, a, b, case):
         common, result = promoted(op, a, b)
     except Exception as e:  # noqa: BLE001
         return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() refuses: {first_line(e)}"
-    if refuses(op, common):
+    if refuses(op, common) or refuses_bits(op, a, b, common):
         return f"{op} {case[0]} {case[1]}: ran to {case[2]} in {common}, which OPERATION_REFUSES says no device takes"
     if name_of(result) != case[2]:
         return f"{op} {case[0]} {case[1]}: ran to {case[2]}, promoted() says {name_of(result)}"
@@ -372,7 +400,7 @@ def main(out_path):
                 probe[what] = name_of(fn().dtype)
             except Exception as e:  # noqa: BLE001
                 probe[what] = "error: " + first_line(e, 160)
-        not_dtypes[n] = {"why": "left out of the sweep: a bits, packed or quantized dtype with no promo dtype; "
+        not_dtypes[n] = {"why": "left out of the sweep: a packed or quantized dtype with no promo dtype; "
                                 "torch.promote_types pairs it with nothing but itself (see "
                                 "promote_types_of_left_out_dtypes) and no elementwise CPU kernel computes in it",
                          "made": made, "probe": probe}
@@ -448,6 +476,7 @@ def main(out_path):
                                  "two Python scalars, the function",
         "composites": COMPOSITES,
         "operation_refuses": {op: why for op, (_, why) in OPERATION_REFUSES.items()},
+        "operation_refuses_bits": BITS_REFUSED,
         "case_kinds": kinds,
         "promote_types": promote_types,
         "result_type": result_type,
