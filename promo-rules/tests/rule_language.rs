@@ -33,6 +33,13 @@ fn answer(rules: &promo_rules::RuleFile, op: Op, lhs: Operand, rhs: Operand) -> 
     })
 }
 
+/// What `promo explain` prints for the pair under the default options, `src` being
+/// the rule file's text (for the places it quotes).
+fn explained(rules: &promo_rules::RuleFile, src: &str, op: Op, lhs: Operand, rhs: Operand) -> String {
+    let options = rules.with_table(|t| t.default_options());
+    promo_rules::explain(rules, "t.toml", src, &options, op, lhs, rhs)
+}
+
 const LATTICE: &str = r#"
 [lattice]
 edges = '''
@@ -345,8 +352,7 @@ result = "lub"
     // mirrored, so (int, i8) falls through to the lattice.
     assert_eq!(answer(&rules, Op::Add, i8, int), Ok(DType::U8));
     assert_eq!(answer(&rules, Op::Add, int, i8), Ok(DType::I8));
-    let options = rules.with_table(|t| t.default_options());
-    let text = promo_rules::explain(&rules, "t.toml", &src, &options, Op::Add, int, u8);
+    let text = explained(&rules, &src, Op::Add, int, u8);
     assert!(
         text.contains("mirrored: the statement as written answers (u8, int)"),
         "{text}"
@@ -416,20 +422,11 @@ bool = "bool"
         answer(&rules, Op::Add, t(DType::U8), t(DType::F32)),
         Ok(DType::F32)
     );
-    let options = rules.with_table(|t| t.default_options());
     let src = format!("{HEADER}{LATTICE}");
-    let explained = promo_rules::explain(
-        &rules,
-        "t.toml",
-        &src,
-        &options,
-        Op::Divide,
-        t(DType::I8),
-        t(DType::U8),
-    );
+    let text = explained(&rules, &src, Op::Divide, t(DType::I8), t(DType::U8));
     assert!(
-        explained.contains("promote the pair to i16 (layer 3, \"base\")"),
-        "{explained}"
+        text.contains("promote the pair to i16 (layer 3, \"base\")"),
+        "{text}"
     );
 }
 
@@ -1549,22 +1546,10 @@ cases = [
         answer(&rules, Op::Add, t(DType::I8), t(DType::U8)),
         Ok(DType::I16)
     );
-    let options = rules.with_table(|t| t.default_options());
     let src = format!("{HEADER}{body}");
-    let explained = promo_rules::explain(
-        &rules,
-        "t.toml",
-        &src,
-        &options,
-        Op::Divide,
-        t(DType::I8),
-        t(DType::I8),
-    );
-    assert!(
-        explained.contains("\"quotients (promoted to i8)\""),
-        "{explained}"
-    );
-    assert!(explained.contains("promote the pair to i8"), "{explained}");
+    let text = explained(&rules, &src, Op::Divide, t(DType::I8), t(DType::I8));
+    assert!(text.contains("\"quotients (promoted to i8)\""), "{text}");
+    assert!(text.contains("promote the pair to i8"), "{text}");
 }
 
 #[test]
