@@ -5,7 +5,7 @@ every combination of `jax_enable_x64` (false, true) and `jax_numpy_dtype_promoti
     python tools/oracles/promotion/jax_functions_oracle.py tests/data/promotion/functions/jax.json
 
 Each option combination runs in a process of its own, as in jax_oracle.py. The
-operands are jax_oracle.py's, over the same 28 dtypes, except that there is a weak
+operands are jax_oracle.py's, over the same 32 dtypes, except that there is a weak
 operand of EVERY dtype, made as JAX's own dtypes_test makes them:
 `lax._convert_element_type(1, dtype, weak_type=True)` (the dtype canonicalized
 for the x64 setting), a rank-0 array with
@@ -17,12 +17,17 @@ operand is named by the dtype asked for and holds the 32-bit one (`held_dtype`).
 The result is `jax._src.dtypes.result_type(a, b, return_weak_type_flag=True)`, written
 `weak:DTYPE` when the flag is set; its dtype is checked against the public
 `jnp.result_type(a, b)` (`public_vs_internal` lists any difference).
+
+The dtypes XLA's CPU client cannot hold (`traced_dtypes`: the float6 types, int1,
+uint1) are jax_oracle.py's abstract operands: jnp.result_type looks at dtypes and weak
+types only, and answers for them on any backend; a weak one enters through
+`jax.eval_shape`, whose tracer carries the weak type.
 """
 import json
 import sys
 import time
 
-from jax_oracle import NAMES, group_key, header, run_groups, setup, weak_of
+from jax_oracle import NAMES, call, group_key, header, run_groups, setup, weak_of
 from oracle_common import count_cases, first_line, sweep, write
 
 
@@ -32,7 +37,7 @@ REFUSED = ("jnp.{n}: {error}", "jnp.ones(2, jnp.{n}) gives {got}, which np.asarr
 
 def child(x64, mode, out_path):
     start = time.time()
-    env = setup(x64, mode, weak_of, REFUSED)
+    env = setup(x64, mode, weak_of, REFUSED, abstract=True)
     jax, jnp, np, ml_dtypes, jdt = env.jax, env.jnp, env.np, env.ml_dtypes, env.jdt
     name_of, order, held, refused = env.name_of, env.order, env.held, env.refused
     operands = env.tensor + env.zero_d + env.weak + env.python
@@ -51,13 +56,14 @@ def child(x64, mode, out_path):
         return got
 
     options = {"jax_enable_x64": x64, "jax_numpy_dtype_promotion": mode}
-    cases, seen = sweep(operands, run, python_pairs=True)
+    cases, seen = sweep(operands, lambda a, b: call(jax, run, a, b), python_pairs=True)
     doc = {
         "options": options,
         "versions": {"jax": jax.__version__, "jaxlib": __import__("jaxlib").__version__,
                      "ml_dtypes": ml_dtypes.__version__, "numpy": np.__version__},
         "dtypes": [NAMES[n] for n in order],
         "refused": refused,
+        "traced_dtypes": env.traced,
         "held_dtype": held,
         "public_vs_internal": differ,
         "warnings": seen,
@@ -77,6 +83,7 @@ def main(out_path):
     doc = {
         **header("jax_functions_oracle.py", parts),
         "not_dtypes": parts[0]["refused"],
+        "traced_dtypes": parts[0]["traced_dtypes"],
         "functions": {"result_type": "jax._src.dtypes.result_type(a, b, return_weak_type_flag=True), "
                                      "the dtype checked against jnp.result_type(a, b)"},
         "weak_operands": "lax._convert_element_type(1, dtype, weak_type=True) for every dtype",

@@ -19,6 +19,21 @@ users meet most, `jnp.asarray(3)`, `(2.5)` and `(1+2j)`, are the weak operands o
 default int, float and complex dtypes: `asarray_vs_weak_operand_differ` compares them
 on `add` with every operand (it is empty).
 
+Dtypes JAX promotes but XLA's CPU client cannot hold (float6_e2m3fn, float6_e3m2fn:
+"Invalid XLA PrimitiveType"; int1, uint1: their arrays come out as bool) are swept by
+abstract evaluation, as JAX traces a function for any backend: `jax.eval_shape` with
+the array a `ShapeDtypeStruct` (shape [2]; rank 0 and `weak_type=True` for the weak
+operand) and the 0-d operand a NumPy constant of the dtype (concrete, as the eager 0-d
+arrays are); the other operand is closed over as it is. Such a case that runs is
+written `[lhs, rhs, result, why the CPU build cannot run it, "abstract_evaluation"]`
+(`traced_dtypes` says why for each dtype); one that fails, failed in JAX's own checks,
+before any backend. `traced_check` measures the method: it sweeps every other case
+again with each operand so made abstract and compares with the eager outcome. The
+cases that differ are all `pow` with a weak integer exponent, which eager mode holds
+concretely (lax.integer_pow keeps the base's dtype) and abstract evaluation traces; a
+weak exponent of a traced dtype is int1, uint1 or a float6, which operator.index
+refuses, so eager mode would not take that path for it either.
+
 Every op is run for real, eagerly (under `jax.disable_jit()`, so that each primitive
 is compiled once per dtype rather than each jnp function once per signature), and
 the result is the output's dtype, written `weak:DTYPE` when `.weak_type` is set. A
@@ -73,6 +88,55 @@ REFUSED = ("jnp.ones(2, jnp.{n}): {error}",
            "jnp.ones(2, jnp.{n}) gives an array of dtype {got} (asked for {want}), which np.asarray turns into {back}")
 
 
+class Abstract:
+    """An operand of a dtype the CPU client cannot hold: `value` is a ShapeDtypeStruct
+    (entering `jax.eval_shape` as a tracer) or a 0-d NumPy constant (closed over,
+    concrete)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return f"Abstract({self.value!r})"
+
+
+def call(jax, fn, a, b):
+    """`fn(a, b)`; where an operand is `Abstract`, inside `jax.eval_shape`, the
+    ShapeDtypeStructs as its tracers and everything else closed over as it is. `fn`
+    must turn its result into plain Python data (a tracer cannot leave the trace)."""
+    if not (isinstance(a, Abstract) or isinstance(b, Abstract)):
+        return fn(a, b)
+    args = [x.value if isinstance(x, Abstract) else x for x in (a, b)]
+    slots = [i for i, x in enumerate(args) if isinstance(x, jax.ShapeDtypeStruct)]
+    out = []
+
+    def traced(*tracers):
+        xs = list(args)
+        for i, t in zip(slots, tracers):
+            xs[i] = t
+        out.append(fn(*xs))
+        return 0
+
+    jax.eval_shape(traced, *[args[i] for i in slots])
+    return out[0]
+
+
+def result_of_call(jax, fn, result, a, b):
+    """`result(fn(a, b))`, through `call`."""
+    return call(jax, lambda x, y: result(fn(x, y)), a, b)
+
+
+def abstract_twin(jax, np, name, x):
+    """Operand `x` (named `name`) as `setup` makes the operands of a traced dtype: an
+    array as a ShapeDtypeStruct, a weak one with `weak_type=True`, a 0-d one as a NumPy
+    constant; a Python number as itself."""
+    if name.startswith("python:"):
+        return x
+    if name.startswith("scalar:"):
+        return Abstract(np.asarray(x))
+    return Abstract(jax.ShapeDtypeStruct(x.shape, x.dtype, weak_type=name.startswith("weak:")))
+
+
 def weak_of(d):
     """A weak rank-0 array of dtype `d`, as JAX's dtypes_test makes one."""
     from jax._src import dtypes as jdt
@@ -80,13 +144,14 @@ def weak_of(d):
     return lax_internal._convert_element_type(1, jdt.canonicalize_dtype(d), weak_type=True)
 
 
-def setup(x64, mode, weak_of=None, refused_as=REFUSED):
+def setup(x64, mode, weak_of=None, refused_as=REFUSED, abstract=False):
     """In a process of its own: imports JAX with `jax_enable_x64=x64` and
     `jax_numpy_dtype_promotion=mode`, and makes a shape-[2] and a rank-0 array of each
     dtype (and `weak_of(dtype)`, if given, a weak operand of it), leaving out a dtype
     whose arrays fail, or hold a dtype other than the canonical one (said as in
-    `refused_as`). Returns a namespace with jax, jnp, np, ml_dtypes, jdt, name_of(dtype),
-    result(array) (its name, `weak:` when weakly typed), order (dtype names kept),
+    `refused_as`), or, with `abstract`, making its operands `Abstract` (listed, with the
+    reason, in `traced`). Returns a namespace with jax, jnp, np, ml_dtypes, jdt, name_of(dtype),
+    result(array or tracer) (its name, `weak:` when weakly typed), order (dtype names kept),
     types (jnp type by name), extra (dtypes JAX knows that NAMES lacks), refused, held
     (promo's name -> the dtype held), tensor, zero_d, weak (per dtype, if weak_of) and
     python (the python:KIND operands)."""
@@ -110,7 +175,7 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED):
         return NAMES.get(n, n)
 
     def result(r):
-        return ("weak:" if getattr(r, "weak_type", False) else "") + name_of(r.dtype)
+        return ("weak:" if jdt.is_weakly_typed(r) else "") + name_of(r.dtype)
 
     def make(d, shape):
         with warnings.catch_warnings():
@@ -120,7 +185,19 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED):
                 a = jnp.zeros(shape, d)
         return a
 
-    held, refused = {}, {}
+    def make_abstract(n, why):
+        """The operands of dtype `n` for abstract evaluation (see jax_oracle.py's docs)."""
+        d = np.dtype(jdt.canonicalize_dtype(types[n]))
+        one = np.ones((), d)
+        zero_d_value = one if float(one.astype(np.float32)) == 1.0 else np.zeros((), d)
+        traced[NAMES[n]] = why
+        held[NAMES[n]] = name_of(d)
+        tensor.append((NAMES[n], Abstract(jax.ShapeDtypeStruct((2,), d))))
+        zero_d.append(("scalar:" + NAMES[n], Abstract(zero_d_value)))
+        if weak_of is not None:
+            weak.append(("weak:" + NAMES[n], Abstract(jax.ShapeDtypeStruct((), d, weak_type=True))))
+
+    held, refused, traced = {}, {}, {}
     tensor, zero_d, weak = [], [], []
     for n in list(order):
         try:
@@ -130,14 +207,22 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED):
                     warnings.simplefilter("ignore")
                     w = weak_of(types[n])
         except Exception as e:  # noqa: BLE001
-            refused[NAMES[n]] = refused_as[0].format(n=n, error=first_line(e))
-            order.remove(n)
+            why = refused_as[0].format(n=n, error=first_line(e))
+            if abstract:
+                make_abstract(n, why)
+            else:
+                refused[NAMES[n]] = why
+                order.remove(n)
             continue
         want = np.dtype(jdt.canonicalize_dtype(types[n]))
         back = np.asarray(t).dtype
         if t.dtype != want or back != t.dtype:
-            refused[NAMES[n]] = refused_as[1].format(n=n, got=t.dtype, want=want, back=back)
-            order.remove(n)
+            why = refused_as[1].format(n=n, got=t.dtype, want=want, back=back)
+            if abstract:
+                make_abstract(n, why)
+            else:
+                refused[NAMES[n]] = why
+                order.remove(n)
             continue
         held[NAMES[n]] = name_of(t.dtype)
         tensor.append((NAMES[n], t))
@@ -146,7 +231,7 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED):
             assert w.weak_type and w.ndim == 0 and w.dtype == t.dtype, (n, w)
             weak.append(("weak:" + NAMES[n], w))
     return SimpleNamespace(jax=jax, jnp=jnp, np=np, ml_dtypes=ml_dtypes, jdt=jdt, name_of=name_of, result=result,
-                           order=order, types=types, extra=extra, refused=refused, held=held, tensor=tensor,
+                           order=order, types=types, extra=extra, refused=refused, traced=traced, held=held, tensor=tensor,
                            zero_d=zero_d, weak=weak, python=python_operands())
 
 
@@ -170,26 +255,65 @@ def header(script, parts):
 
 def child(x64, mode, out_path):
     start = time.time()
-    env = setup(x64, mode, weak_of)
+    env = setup(x64, mode, weak_of, abstract=True)
     jax, jnp, np, ml_dtypes = env.jax, env.jnp, env.np, env.ml_dtypes
     name_of, result, order, types = env.name_of, env.result, env.order, env.types
     tensor, zero_d, weak, held, refused, extra = env.tensor, env.zero_d, env.weak, env.held, env.refused, env.extra
     operands = tensor + zero_d + weak + env.python
+    traced = env.traced
+    # the operands every eager check below runs on: those of the dtypes the CPU client holds
+    concrete = [(n, x) for n, x in operands if not isinstance(x, Abstract)]
+    concrete_tensor = [(n, x) for n, x in tensor if not isinstance(x, Abstract)]
+    concrete_weak = [(n, x) for n, x in weak if not isinstance(x, Abstract)]
+
+    def dtype_of(name):
+        return name.split(":")[-1]
+
+    def mark_traced(cases):
+        """A traced case that ran: the CPU build could not have run it."""
+        for c in cases:
+            held_out = [dtype_of(n) for n in c[:2] if dtype_of(n) in traced]
+            if held_out and len(c) == 3:
+                c.extend([f"the CPU client cannot hold {held_out[0]} arrays (traced_dtypes)", "abstract_evaluation"])
+        return cases
 
     fns = {op: getattr(jnp, f) for op, f in OPS.items()}
     fns["where"] = lambda a, b: jnp.where(True, a, b)
-    groups, seen_warnings, jit_check, rank_differs = [], {}, {}, {}
+    groups, seen_warnings, jit_check, rank_differs, traced_check = [], {}, {}, {}, {}
     options = {"jax_enable_x64": x64, "jax_numpy_dtype_promotion": mode}
     for op, fn in fns.items():
         t0 = time.time()
         with jax.disable_jit():
-            cases, seen = sweep(operands, lambda a, b: result(fn(a, b)), python_pairs=True)
+            cases, seen = sweep(operands, lambda a, b: result_of_call(jax, fn, result, a, b), python_pairs=True)
+            mark_traced(cases)
+            # the method measured: every case of held dtypes again, its operands abstract
+            by_name = dict(operands)
+            check = {"checked": 0, "differ": 0, "differ_by_operand_kinds": {}, "examples": []}
+            for c in cases:
+                if any(dtype_of(n) in traced for n in c[:2]):
+                    continue
+                a, b = (abstract_twin(jax, np, n, by_name[n]) for n in c[:2])
+                try:
+                    got = [result_of_call(jax, fn, result, a, b)]
+                except Exception as e:  # noqa: BLE001
+                    got = [None, first_line(e)]
+                check["checked"] += 1
+                if (got[0], len(got) > 1) != (c[2], len(c) > 3):
+                    check["differ"] += 1
+                    kinds = ",".join(n.split(":")[0] if ":" in n else "array" for n in c[:2])
+                    by_kinds = check["differ_by_operand_kinds"]
+                    by_kinds[kinds] = by_kinds.get(kinds, 0) + 1
+                    if len(check["examples"]) < 10:
+                        check["examples"].append([c[0], c[1], c[2:], got])
+            traced_check[op] = check
         if seen:
             seen_warnings[op] = seen
         if op in JIT_CHECK:
-            by_name = dict(operands)
+            by_name = dict(concrete)
             check = {"checked": 0, "differ": []}
             for c in cases[::JIT_CHECK[op]]:
+                if c[0] not in by_name or c[1] not in by_name:
+                    continue
                 a, b = by_name[c[0]], by_name[c[1]]
                 try:
                     got = [result(jax.jit(fn)(a, b))]
@@ -202,7 +326,8 @@ def child(x64, mode, out_path):
         if op not in FULL_RANK_OPS:
             cases = drop_rank0(op, cases, rank_differs)
         groups.append({"options": options, "op": op, "cases": cases})
-        print(f"jax x64={x64} {mode} {op}: {len(cases)} cases, {time.time() - t0:.1f}s", file=sys.stderr)
+        print(f"jax x64={x64} {mode} {op}: {len(cases)} cases, {traced_check[op]['differ']} of "
+              f"{traced_check[op]['checked']} differ traced, {time.time() - t0:.1f}s", file=sys.stderr)
 
     # jnp.result_type on dtypes (not arrays) and on Python scalars
     result_type = {}
@@ -224,12 +349,12 @@ def child(x64, mode, out_path):
             return "error: " + first_line(e)
 
     # jnp.asarray(3), (2.5), (1+2j) are the weak operands of the default dtypes (checked on add)
-    by_name, asarray_differ = dict(operands), {}
+    by_name, asarray_differ = dict(concrete), {}
     for v, kind in ((3, "int"), (2.5, "float"), (1 + 2j, "complex")):
         w = jnp.asarray(v)
         wn = "weak:" + NAMES[{"int": "int64", "float": "float64", "complex": "complex128"}[kind]]
         assert w.weak_type and w.ndim == 0 and w.dtype == by_name[wn].dtype, (v, w)
-        for n, x in operands:
+        for n, x in concrete:
             for key, got, ref in ((f"asarray({v!r}),{n}", (w, x), (by_name[wn], x)),
                                   (f"{n},asarray({v!r})", (x, w), (x, by_name[wn]))):
                 outs = [add_result(*got), add_result(*ref)]
@@ -237,7 +362,7 @@ def child(x64, mode, out_path):
                     asarray_differ[key] = {"jnp.asarray": outs[0], wn: outs[1]}
     # weak arrays of shape [2] behave as the rank-0 ones (checked on add)
     weak_shape = {}
-    for (wn, w), (n, t) in itertools.product(weak, tensor):
+    for (wn, w), (n, t) in itertools.product(concrete_weak, concrete_tensor):
         w2 = jnp.broadcast_to(w, (2,))
         for key, args, ref in ((f"{wn},{n}", (w2, t), (w, t)), (f"{n},{wn}", (t, w2), (t, w))):
             outs = [add_result(*args), add_result(*ref)]
@@ -251,6 +376,8 @@ def child(x64, mode, out_path):
         "dtypes": [NAMES[n] for n in order],
         "jax_dtypes_without_agreed_name": extra,
         "refused": refused,
+        "traced_dtypes": traced,
+        "traced_check": traced_check,
         "held_dtype": held,
         "weak_operands": [w[0] for w in weak],
         "result_type": result_type,
@@ -277,6 +404,10 @@ def main(out_path):
         "not_dtypes": {**parts[0]["refused"],
                        **{n: "a dtype JAX knows that the sweep does not name" for n in parts[0]["jax_dtypes_without_agreed_name"]}},
         "functions": {op: (f"jnp.{f}" if op != "where" else "jnp.where(True, a, b)") for op, f in OPS.items()},
+        "traced_dtypes": parts[0]["traced_dtypes"],
+        "traced_made_as": "a ShapeDtypeStruct of shape [2] (the array), of shape () with weak_type=True (the weak "
+                          "operand), a 0-d NumPy constant (the 0-d array), through jax.eval_shape",
+        "traced_check": {group_key(p): p["traced_check"] for p in parts},
         "held_dtype": {group_key(p): p["held_dtype"] for p in parts},
         "weak_operands": {group_key(p): p["weak_operands"] for p in parts},
         "result_type": {group_key(p): p["result_type"] for p in parts},
