@@ -109,9 +109,14 @@ pub fn stdout_is(path: &Path) -> bool {
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static HANDLER: Once = Once::new();
 
-/// Records a temporary file to remove on SIGINT, SIGTERM or SIGHUP, installing the
-/// handler the first time.
-fn register(path: &Path) {
+/// Creates a temporary file with `create` (which gives it and its path) and records
+/// it for removal on SIGINT, SIGTERM or SIGHUP. The handler is installed first, and the
+/// record is locked while the file is created, so a signal at any moment finds every
+/// file that exists: the handler waits for the lock, then sees the new one.
+fn create_registered<T>(
+    create: impl FnOnce() -> io::Result<T>,
+    path_of: impl Fn(&T) -> &Path,
+) -> io::Result<T> {
     HANDLER.call_once(|| {
         // The handler runs on its own thread, so it may lock and remove files.
         let _ = ctrlc::set_handler(|| {
@@ -122,9 +127,10 @@ fn register(path: &Path) {
             std::process::exit(130);
         });
     });
-    LIVE.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(path.to_path_buf());
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    let created = create()?;
+    live.push(path_of(&created).to_path_buf());
+    Ok(created)
 }
 
 fn unregister(path: &Path) {
@@ -253,9 +259,8 @@ impl Output {
             // A new file gets 0666 less the umask, as `File::create` would give it.
             builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        let temp = builder.tempfile_in(parent(path)).map_err(fail)?;
+        let temp = create_registered(|| builder.tempfile_in(parent(path)), |t| t.path()).map_err(fail)?;
         let (file, temp) = temp.into_parts();
-        register(&temp);
         if let Some(old) = old {
             if let Err(e) = keep_mode_and_owner(&file, old) {
                 // The new file could not be the old one's: write into the old one.
@@ -360,12 +365,15 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
 /// A hard link to `target` under an unpredictable name beside it, removed when
 /// dropped: the old contents, kept until every output of a command is in place.
 fn backup_of(target: &Path) -> io::Result<tempfile::TempPath> {
-    let path = tempfile::Builder::new()
-        .prefix(".promo-old.")
-        .make_in(parent(target), |p| fs::hard_link(target, p))?
-        .into_temp_path();
-    register(&path);
-    Ok(path)
+    let backup = create_registered(
+        || {
+            tempfile::Builder::new()
+                .prefix(".promo-old.")
+                .make_in(parent(target), |p| fs::hard_link(target, p))
+        },
+        |b| b.path(),
+    )?;
+    Ok(backup.into_temp_path())
 }
 
 #[cfg(unix)]

@@ -204,37 +204,42 @@ fn a_link_to_nothing_is_refused_and_nothing_is_created() {
 
 #[test]
 fn a_signal_removes_the_temporary_file() {
-    let dir = scratch("signal");
-    let out_path = dir.path().join("out.bin");
-    std::fs::write(&out_path, b"keep").unwrap();
-    let mut child = promo()
-        .args(convert_args("out.bin"))
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(&f32_bytes(&[1.0; 4096])).unwrap();
-    // Wait for the temporary file, then end promo while it waits for more input.
-    let start = Instant::now();
-    while hidden(dir.path()).is_empty() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no temporary file appeared"
-        );
-        std::thread::sleep(Duration::from_millis(10));
+    // Ten times, each signal sent the moment the temporary file appears: promo must
+    // already be ready to remove it (a handler installed only after the file was
+    // created once left it behind, under load).
+    for round in 0..10 {
+        let dir = scratch("signal");
+        let out_path = dir.path().join("out.bin");
+        std::fs::write(&out_path, b"keep").unwrap();
+        let mut child = promo()
+            .args(convert_args("out.bin"))
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(&f32_bytes(&[1.0; 4096])).unwrap();
+        // End promo as soon as the temporary file exists, while it waits for more input.
+        let start = Instant::now();
+        while hidden(dir.path()).is_empty() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no temporary file appeared"
+            );
+            std::thread::yield_now();
+        }
+        let killed = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        drop(input);
+        assert!(!status.success(), "round {round}");
+        assert_eq!(hidden(dir.path()), Vec::<PathBuf>::new(), "round {round}");
+        assert_eq!(std::fs::read(&out_path).unwrap(), b"keep", "round {round}");
     }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    drop(input);
-    assert!(!status.success());
-    assert_eq!(hidden(dir.path()), Vec::<PathBuf>::new());
-    assert_eq!(std::fs::read(&out_path).unwrap(), b"keep");
 }
 
 /// `promo convert-promote openvino` of `lhs.bin` (i8) and `rhs.bin` (f32) in `dir`.
