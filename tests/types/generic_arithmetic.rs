@@ -16,7 +16,7 @@ use promo_core::rules::{
 };
 use promo_core::{bf16, f16, DType, Promote, Promoted, RuleSet};
 
-include!("data/readme_generic_add.rs");
+include!("../data/readme_generic_add.rs");
 
 #[allow(non_camel_case_types)]
 type c64 = num_complex::Complex<f32>;
@@ -202,8 +202,8 @@ fn readme_generic_add_runs_for_every_accepted_pair_of_every_rule_set() {
 
 #[test]
 fn the_readme_shows_the_generic_add_verbatim() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let example = include_str!("data/readme_generic_add.rs");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let example = include_str!("../data/readme_generic_add.rs");
     assert!(
         readme.contains(example),
         "README's generic example differs from tests/data/readme_generic_add.rs"
