@@ -197,6 +197,14 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED, abstract=False):
         if weak_of is not None:
             weak.append(("weak:" + NAMES[n], Abstract(jax.ShapeDtypeStruct((), d, weak_type=True))))
 
+    def not_held(n, why):
+        """Dtype `n`, whose arrays the CPU client cannot make: abstract, or left out."""
+        if abstract:
+            make_abstract(n, why)
+        else:
+            refused[NAMES[n]] = why
+            order.remove(n)
+
     held, refused, traced = {}, {}, {}
     tensor, zero_d, weak = [], [], []
     for n in list(order):
@@ -207,22 +215,12 @@ def setup(x64, mode, weak_of=None, refused_as=REFUSED, abstract=False):
                     warnings.simplefilter("ignore")
                     w = weak_of(types[n])
         except Exception as e:  # noqa: BLE001
-            why = refused_as[0].format(n=n, error=first_line(e))
-            if abstract:
-                make_abstract(n, why)
-            else:
-                refused[NAMES[n]] = why
-                order.remove(n)
+            not_held(n, refused_as[0].format(n=n, error=first_line(e)))
             continue
         want = np.dtype(jdt.canonicalize_dtype(types[n]))
         back = np.asarray(t).dtype
         if t.dtype != want or back != t.dtype:
-            why = refused_as[1].format(n=n, got=t.dtype, want=want, back=back)
-            if abstract:
-                make_abstract(n, why)
-            else:
-                refused[NAMES[n]] = why
-                order.remove(n)
+            not_held(n, refused_as[1].format(n=n, got=t.dtype, want=want, back=back))
             continue
         held[NAMES[n]] = name_of(t.dtype)
         tensor.append((NAMES[n], t))
