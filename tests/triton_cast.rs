@@ -3,7 +3,7 @@
 //! compiles them to (`tests/data/cast/triton_f8e4m3b15.json`): every code decoded,
 //! every f16 bit pattern encoded. Every f32 is in `cast_exhaustive.rs`.
 
-use promo_core::cast::{convert, CastOptions};
+use promo_core::cast::{convert, Backend, CastOptions, Converter};
 use promo_core::narrow::f8e4m3b15;
 use promo_core::{finfo, DType};
 use promo_tests::data_path;
@@ -31,24 +31,37 @@ fn every_saturate() -> [CastOptions; 3] {
     })
 }
 
+/// `codes` converted from f8e4m3b15 into `to` on `backend`, from the first byte of
+/// a buffer (so that a SIMD body, not only the scalar tail, decodes them).
+fn decode_on(backend: Backend, to: DType, codes: &[u8]) -> Vec<u8> {
+    let converter = Converter::with_backend(DType::F8E4M3B15, to, CastOptions::default(), backend).unwrap();
+    let mut out = Vec::new();
+    converter.convert_into(codes, codes.len(), &mut out);
+    out
+}
+
 #[test]
 fn every_code_decodes_as_triton_does() {
     let want = decoded(&data());
     assert_eq!(want.len(), 256);
-    let codes: Vec<u8> = (0..=255).collect();
-    let f16s = convert(DType::F8E4M3B15, DType::F16, &codes, &CastOptions::default()).unwrap();
-    let f32s = convert(DType::F8E4M3B15, DType::F32, &codes, &CastOptions::default()).unwrap();
-    for (i, &w) in want.iter().enumerate() {
-        let got16 = u16::from_le_bytes([f16s[2 * i], f16s[2 * i + 1]]);
-        assert_eq!(got16, w, "code {i:#04x} to f16");
-        let got32 = f32::from_le_bytes(f32s[4 * i..4 * i + 4].try_into().unwrap());
-        assert_eq!(
-            got32.to_bits(),
-            half::f16::from_bits(w).to_f32().to_bits(),
-            "code {i:#04x} to f32"
-        );
-        let typed = f8e4m3b15::from_bits(i as u8).to_f32();
-        assert_eq!(typed.to_bits(), got32.to_bits(), "typed code {i:#04x}");
+    // Every code at every place of a 64-code block, on every backend this CPU has.
+    let codes: Vec<u8> = (0..=255).chain(0..=255).collect();
+    for backend in Backend::available() {
+        let f16s = decode_on(backend, DType::F16, &codes);
+        let f32s = decode_on(backend, DType::F32, &codes);
+        for (i, &code) in codes.iter().enumerate() {
+            let w = want[code as usize];
+            let got16 = u16::from_le_bytes([f16s[2 * i], f16s[2 * i + 1]]);
+            assert_eq!(got16, w, "code {code:#04x} to f16 on {backend}");
+            let got32 = f32::from_le_bytes(f32s[4 * i..4 * i + 4].try_into().unwrap());
+            assert_eq!(
+                got32.to_bits(),
+                half::f16::from_bits(w).to_f32().to_bits(),
+                "code {code:#04x} to f32 on {backend}"
+            );
+            let typed = f8e4m3b15::from_bits(code).to_f32();
+            assert_eq!(typed.to_bits(), got32.to_bits(), "typed code {code:#04x}");
+        }
     }
 }
 

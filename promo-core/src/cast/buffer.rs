@@ -19,7 +19,7 @@ fn copy(src: &[u8], dst: &mut [u8], _count: usize, _: &CastOptions) {
 macro_rules! table {
     ($($s:ident: $st:ty = $layout:ident / $text:ident),* $(,)?) => {
         /// The dtypes a buffer conversion takes, in table order.
-        const CASTABLE: &[DType] = &[$(DType::$s),*];
+        pub(crate) const CASTABLE: &[DType] = &[$(DType::$s),*];
         /// Bits each of them takes in a buffer, in table order: the element's own
         /// width when packed (2 and 4 bits), else whole bytes (a 6-bit float takes
         /// a byte, as ml_dtypes stores it).
@@ -120,6 +120,18 @@ impl Converter {
     /// kernel, or a copy for the same dtype).
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Whether this conversion from `from` to `to` runs the scalar kernel (or the
+    /// copy of a dtype into itself) rather than a fast one: what the kernel tests
+    /// need not run twice.
+    #[cfg(test)]
+    pub(crate) fn is_scalar(&self, from: DType, to: DType) -> bool {
+        let find = |d: DType| CASTABLE.iter().position(|&c| c == d);
+        match (find(from), find(to)) {
+            (Some(i), Some(j)) => i == j || core::ptr::fn_addr_eq(self.kernel, KERNELS[i][j]),
+            _ => true,
+        }
     }
 
     /// The conversion from `from` to `to` with `options` through the scalar kernel

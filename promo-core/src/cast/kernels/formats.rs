@@ -229,7 +229,9 @@ impl Float8Tables {
         // The scalar cast gives NaN the sign of its code: 0x7f / 0xff, or 0x80.
         t.nan_flip = match spec.non_finite {
             NonFinite::NanNegativeZero => (t.a3[8].wrapping_add(t.s3[0]) ^ 0xff, t.s2[0] ^ 0xc0),
-            _ => (t.a3[7].wrapping_add(t.b3[15]) ^ 0x7f, t.b2[15] ^ 0xc0),
+            NonFinite::NanAllOnes => (t.a3[7].wrapping_add(t.b3[15]) ^ 0x7f, t.b2[15] ^ 0xc0),
+            // IEEE NaNs are set whole; a format without NaN has nothing to flip.
+            NonFinite::Ieee | NonFinite::None => (0, 0),
         };
         t
     }

@@ -741,7 +741,11 @@ fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables) -> (__m256
             b2 = _mm256_blendv_epi8(b2, _mm256_set1_epi8(0xc0u8 as i8), nan);
         }
         // 0x80, the subnormal path's −0, is the only NaN.
-        _ => (b3, b2) = flip(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8)), b3, b2),
+        NonFinite::NanNegativeZero => {
+            (b3, b2) = flip(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8)), b3, b2)
+        }
+        // Every code is a number, 0x80 −0 among them.
+        NonFinite::None => {}
     }
     (b3, b2)
 }
