@@ -10,13 +10,12 @@
 //! replayed). A case that fails becomes a named regression test below.
 
 use promo_core::cast::{convert, element_size, parse_str, CastOptions, ConvertError};
-use promo_table::{operand_of_key, Op, RuleTable, OPERAND_KEYS};
 use std::time::Instant;
 
 #[path = "fuzz_support.rs"]
 mod fuzz_support;
 
-use fuzz_support::{budget, seed, Rng};
+use fuzz_support::{budget, check_flat_agrees, seed, Rng};
 
 /// Words a rule file is made of, to splice into mutated files.
 const RULE_WORDS: &[&str] = &[
@@ -118,45 +117,6 @@ fn mutate(rng: &mut Rng, src: &str) -> String {
     }
     let ending = if rng.below(10) == 0 { "\r\n" } else { "\n" };
     lines.join(ending) + ending
-}
-
-/// Every answer of the precomputed table equals the layer walk's, looked up with
-/// the options and with them fixed, for the default options and every operation
-/// the rule set names (or `add`).
-fn check_flat_agrees(table: &RuleTable<'_>) -> usize {
-    let Some(parts) = table.flatten() else { return 0 };
-    let flat = RuleTable {
-        flat: Some(parts.as_flat()),
-        ..*table
-    };
-    let options = table.default_options();
-    let ops: Vec<Op> = if table.ops.is_empty() {
-        vec![Op::Add]
-    } else {
-        table.ops.to_vec()
-    };
-    let operands: Vec<_> = (0..OPERAND_KEYS).filter_map(operand_of_key).collect();
-    let fixed = flat.fix(&options).expect("a flat table has a fixed form");
-    let mut n = 0;
-    for &op in &ops {
-        for &lhs in &operands {
-            for &rhs in &operands {
-                let walk = table.promote_result(&options, op, lhs, rhs);
-                assert_eq!(
-                    flat.promote_result(&options, op, lhs, rhs),
-                    walk,
-                    "{op} {lhs} {rhs}"
-                );
-                assert_eq!(
-                    fixed.promote_result(op, lhs, rhs),
-                    walk,
-                    "fixed: {op} {lhs} {rhs}"
-                );
-                n += 1;
-            }
-        }
-    }
-    n
 }
 
 /// Runs `f`; if it panics, writes `input` to `target/fuzz-failure.txt` (to become a

@@ -320,3 +320,104 @@ fn a_long_chain_of_op_classes_resolves_every_class() {
         assert!(messages.contains(&rest.as_str()), "{n}: {messages:?}");
     }
 }
+
+/// A two-dtype rule file with `extra` added to `[rules]` and `tail` after it.
+fn with_header(extra: &str, tail: &str) -> String {
+    format!(
+        "[rules]\nname = \"edge\"\nmarker = \"Edge\"\ntitle = \"edge\"\nversion = \"0\"\ncommutative = true\ndtypes = [\"i8\", \"f32\"]\n{extra}\n{tail}\n[[layer]]\nname = \"base\"\nresult = \"f32\"\n"
+    )
+}
+
+/// Found by the structure-aware rule-file fuzzer (`promo-cli/tests/fuzz_rule_language.rs`):
+/// a commutative rule set with a `promoted` layer giving `lhs` reports its
+/// asymmetric cells, Python and weak keys among them, by name; naming them once
+/// indexed past the dtype list (a panic in every command, the macro and Python).
+#[test]
+fn an_asymmetric_cell_of_any_operand_kind_is_named() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/fuzz/commutative_promoted_lhs.toml"
+    );
+    let src = std::fs::read_to_string(path).unwrap();
+    let e = errors(&src);
+    assert!(
+        e.iter().any(|m| m == "asymmetric cell: (i8, u8) is `\"lhs\"` but (u8, i8) differs, and `rules.commutative` is true"),
+        "{e:?}"
+    );
+    assert!(
+        e.iter().any(|m| m.starts_with("asymmetric cell: (i8, i8*)")),
+        "weak keys are named as weak types: {e:?}"
+    );
+}
+
+#[test]
+fn aliases_and_prefixes_may_not_take_operand_syntax_or_rename_a_dtype() {
+    for (extra, tail, message) in [
+        (
+            "",
+            "[aliases]\n\"python:int\" = \"i8\"\n",
+            "alias `python:int` holds `:`",
+        ),
+        (
+            "",
+            "[aliases]\n\"scalar:x\" = \"f32\"\n",
+            "alias `scalar:x` holds `:`",
+        ),
+        ("", "[aliases]\n\"a=b\" = \"f32\"\n", "alias `a=b` holds `=`"),
+        (
+            "alias_prefix = \"python:\"",
+            "",
+            "`rules.alias_prefix` `python:` holds `:`",
+        ),
+        (
+            "alias_prefix = \"u\"",
+            "",
+            "`rules.alias_prefix` `u` makes `uint8` a name of `i8`, but `uint8` is `u8`",
+        ),
+    ] {
+        let e = errors(&with_header(extra, tail));
+        assert!(e.iter().any(|m| m.starts_with(message)), "{message}: {e:?}");
+    }
+    assert!(errors(&with_header("alias_prefix = \"fw.\"", "")).is_empty());
+}
+
+#[test]
+fn an_alias_prefix_is_a_namespace_not_a_megabyte() {
+    // A long prefix made `promo gen` write every generated name with it (103 MB
+    // from a 1 MiB file) and every unknown name wait on its edit distances.
+    let prefix = "p".repeat(promo_rules::validate::MAX_PREFIX_BYTES + 1);
+    let e = errors(&with_header(&format!("alias_prefix = \"{prefix}\""), ""));
+    assert!(
+        e.iter().any(|m| m.contains("`rules.alias_prefix` is 33 bytes")),
+        "{e:?}"
+    );
+    let fits = "p".repeat(promo_rules::validate::MAX_PREFIX_BYTES);
+    assert!(errors(&with_header(&format!("alias_prefix = \"{fits}.\""), "")).len() == 1);
+    assert!(errors(&with_header(&format!("alias_prefix = \"{}.\"", &fits[1..]), "")).is_empty());
+}
+
+#[test]
+fn a_line_feed_in_a_rule_file_string_reaches_the_terminal_escaped() {
+    // A dtype name holding a line feed once printed a second line that forged
+    // `promo check`'s "ok" (while it exited 1).
+    let src = with_header("", "").replace(
+        "dtypes = [\"i8\", \"f32\"]",
+        "dtypes = [\"i8\\nedge.toml: ok (2 dtypes, 1 layers)\", \"f32\"]",
+    );
+    let report = promo_rules::load("edge.toml", &src).unwrap_err().to_string();
+    assert!(
+        report.starts_with("error: unknown dtype `i8\\u{a}edge.toml: ok (2 dtypes, 1 layers)`\n"),
+        "{report}"
+    );
+    assert!(
+        !report.lines().any(|l| l.starts_with("edge.toml: ok")),
+        "{report}"
+    );
+    // The line shown under the message, and the path, escape their control
+    // characters too, the caret under the escaped span.
+    let src = with_header("", "").replace("version = \"0\"", "version = \"0\"\nx\u{1b}[31m = 1");
+    let report = promo_rules::load("e\u{1b}.toml", &src).unwrap_err().to_string();
+    assert!(!report.contains('\u{1b}'), "{report}");
+    assert!(report.contains("--> e\\u{1b}.toml:6:2\n"), "{report}");
+    assert!(report.ends_with("6 | x\\u{1b}[31m = 1\n  |  ^^^^^^"), "{report}");
+}

@@ -15,7 +15,9 @@ pub fn expand_path(lit: &syn::LitStr) -> TokenStream {
         Ok(full) => full,
         Err(msg) => return quote::quote_spanned!(lit.span()=> ::core::compile_error!(#msg);),
     };
-    let src = match std::fs::read_to_string(&full) {
+    // The same bounded reader as the command line: a huge file or an endless
+    // stream (`/dev/zero`) is refused after one byte past the limit.
+    let src = match promo_rules::read_source(&full) {
         Ok(src) => src,
         Err(e) => {
             let msg = format!("cannot read rule file `{}`: {e}", full.display());

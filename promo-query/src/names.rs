@@ -6,20 +6,32 @@
 use promo_core::rules;
 use promo_table::{DType, DTypeNameError, Op, Operand, OptionError, OptionKind, PyScalar, RuleTable};
 
+/// The longest name that gets a suggestion: no name promo knows is near it, and
+/// the edit distance of a longer one would cost time for nothing.
+pub const MAX_SUGGESTED_LEN: usize = 64;
+
 /// The candidate closest to `given` (by edit distance, an exchange of two letters
 /// counting as one edit; ASCII case ignored), if it is close enough to be a slip:
 /// one edit in a name of up to four characters, two up to eight, three beyond.
-/// Each candidate is `(spelling, what to suggest)`.
+/// Each candidate is `(spelling, what to suggest)`. The cost is bounded: a name
+/// longer than [`MAX_SUGGESTED_LEN`] gets none, and a candidate whose length alone
+/// puts it out of reach is passed over before any distance is computed.
 pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = (&'a str, &'a str)>) -> Option<&'a str> {
     let given = given.trim().to_ascii_lowercase();
-    let allowed = match given.chars().count() {
+    let len = given.chars().count();
+    let allowed = match len {
         0 => return None,
         1..=4 => 1,
         5..=8 => 2,
-        _ => 3,
+        9..=MAX_SUGGESTED_LEN => 3,
+        _ => return None,
     };
     let mut best: Option<(usize, &str)> = None;
     for (spelling, suggestion) in candidates {
+        // An edit changes the length by one character at most.
+        if spelling.chars().count().abs_diff(len) > allowed {
+            continue;
+        }
         let d = strsim::osa_distance(&given, &spelling.to_ascii_lowercase());
         if d <= allowed && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, suggestion));
@@ -192,6 +204,17 @@ mod tests {
         assert_eq!(closest("f9", names), None);
         assert_eq!(closest("", names), None);
         assert_eq!(closest("i7", names), Some("i8"));
+    }
+
+    #[test]
+    fn a_name_too_long_for_any_dtype_gets_no_suggestion() {
+        // One edit from a candidate, but past the longest name that is suggested.
+        let long = "x".repeat(MAX_SUGGESTED_LEN + 1);
+        let slip = format!("{}y", &long[1..]);
+        assert_eq!(closest(&slip, [(long.as_str(), "long")]), None);
+        let within = "x".repeat(MAX_SUGGESTED_LEN);
+        let slip = format!("{}y", &within[1..]);
+        assert_eq!(closest(&slip, [(within.as_str(), "within")]), Some("within"));
     }
 
     #[test]

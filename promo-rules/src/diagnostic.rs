@@ -47,8 +47,16 @@ impl Diagnostic {
         let (span_col, span_last) = (col - 1, (col - 1 + width).min(chars.len()));
         let from = span_col.saturating_sub(SHOWN_AROUND);
         let to = (span_last + SHOWN_AROUND).min(chars.len());
-        let mut shown: String = chars[from..to].iter().collect();
-        let mut caret_col = span_col - from;
+        // The line as a terminal shows it, each control character escaped, the
+        // caret under the escaped span.
+        let escaped_width = |cs: &[char]| {
+            cs.iter()
+                .map(|&c| escaped(c.encode_utf8(&mut [0; 4])).chars().count())
+                .sum::<usize>()
+        };
+        let span_last = span_last.max(span_col).min(to);
+        let mut shown = escaped(&chars[from..to].iter().collect::<String>());
+        let mut caret_col = escaped_width(&chars[from..span_col.min(to)]);
         if from > 0 {
             shown.insert(0, '…');
             caret_col += 1;
@@ -56,12 +64,13 @@ impl Diagnostic {
         if to < chars.len() {
             shown.push('…');
         }
-        let width = width.min(to.saturating_sub(span_col).max(1));
+        let width = escaped_width(&chars[span_col.min(to)..span_last]).max(1);
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
         format!(
-            "error: {}\n{pad}--> {path}:{line}:{col}\n{pad} |\n{line} | {shown}\n{pad} | {}{}",
-            self.message,
+            "error: {}\n{pad}--> {}:{line}:{col}\n{pad} |\n{line} | {shown}\n{pad} | {}{}",
+            escaped_message(&self.message),
+            escaped(path),
             " ".repeat(caret_col),
             "^".repeat(width)
         )
@@ -69,16 +78,37 @@ impl Diagnostic {
 }
 
 /// `text` with each character a rule-file text may not hold
-/// ([`promo_table::text::is_unsafe_char`]) written as its escape (`\u{1b}`): what a
-/// message quotes from a rule file may hold any character. Line feeds stay: the
-/// TOML parser's messages take two lines.
+/// ([`promo_table::text::is_unsafe_char`]), line feeds included, written as its
+/// escape (`\u{1b}`, `\u{a}`): what a message quotes from a rule file may hold any
+/// character, and a terminal shows each as one line of text.
 pub(crate) fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c != '\n' && promo_table::text::is_unsafe_char(c) {
-            out.extend(c.escape_unicode());
-        } else {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    if promo_table::text::is_unsafe_char(c) {
+        out.extend(c.escape_unicode());
+    } else {
+        out.push(c);
+    }
+}
+
+/// A message as it is printed: each control character escaped, and line feeds
+/// too inside backticks (where a message quotes a rule file's text); a line feed
+/// between the TOML parser's own sentences stays, as it ends the parser's line.
+pub(crate) fn escaped_message(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    for c in text.chars() {
+        quoted ^= c == '`';
+        if c == '\n' && !quoted {
             out.push(c);
+        } else {
+            push_escaped(&mut out, c);
         }
     }
     out

@@ -1,7 +1,7 @@
 //! The TOML document: a rule file's tables and keys as serde reads them, string
 //! values still unparsed, and each `[[layer]]`'s `cases` expanded into layers.
 
-use crate::diagnostic::escaped;
+use crate::diagnostic::escaped_message;
 use crate::diagnostic::Diagnostic;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -317,8 +317,9 @@ pub(super) fn read(src: &str) -> Result<Document, Diagnostic> {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim().trim_end_matches('.');
         let message = if !message.is_empty() {
-            // A key or value the message quotes may hold any character.
-            escaped(message)
+            // A key or value the message quotes may hold any character; the
+            // parser's own line break between its sentences stays.
+            escaped_message(message)
         } else if src.get(span.clone()).is_some_and(|s| s.contains('\r')) {
             "a carriage return must be followed by a line feed".to_owned()
         } else {

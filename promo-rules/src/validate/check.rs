@@ -356,7 +356,9 @@ fn check_commutative(cx: &mut Ctxt, src: &str, rules: &RuleFile) {
                     Some(_) if (b, a) < (a, b) => {} // reported from the other cell
                     Some(_) => {
                         let span = layer.spans[at].clone();
-                        let name = |k: usize| DType::ALL[k].name();
+                        // A row or column key of the layer's side: a dtype, a Python
+                        // kind or a weak type.
+                        let name = |k: usize| key_name(layer.lhs, k);
                         cx.error(
                             format!(
                                 "asymmetric cell: ({}, {}) is `{}` but ({}, {}) differs, and `rules.commutative` is true",

@@ -439,6 +439,23 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Ope
     out
 }
 
+/// The longest `rules.alias_prefix`: a framework's namespace is a short word, and
+/// every name the prefix makes is written out by `promo gen`.
+pub const MAX_PREFIX_BYTES: usize = 32;
+
+/// Why `name`, as an alias or an alias prefix, would collide with what the command
+/// line and `--stdin` lines read around a dtype name: an operand kind
+/// (`python:int`, `scalar:f32`, `weak:f32`) or a setting (`KEY=VALUE`).
+fn operand_syntax(name: &str) -> Option<&'static str> {
+    if name.contains(':') {
+        Some("holds `:`, which the command line reads as an operand kind (`scalar:f32`, `python:int`)")
+    } else if name.contains('=') {
+        Some("holds `=`, which the command line reads as a setting (`KEY=VALUE`)")
+    } else {
+        None
+    }
+}
+
 /// `[aliases]` gives the framework's own spellings: each name is new (no
 /// canonical dtype name, none given twice in another case), and means one dtype of
 /// `rules.dtypes`, or a list of two or more (a name the framework reads several
@@ -462,6 +479,10 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
                 format!("alias `{text}` is the canonical name of `{d}`: an alias may not rename a dtype"),
                 name.span(),
             );
+            continue;
+        }
+        if let Some(why) = operand_syntax(text) {
+            cx.error(format!("alias `{text}` {why}"), name.span());
             continue;
         }
         if let Some((other, _)) = out.iter().find(|(o, _)| o.eq_ignore_ascii_case(text)) {
@@ -522,12 +543,37 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
             );
             return out;
         }
+        if text.len() > MAX_PREFIX_BYTES {
+            cx.error(
+                format!(
+                    "`rules.alias_prefix` is {} bytes: a framework's namespace (`torch.`) takes at most {MAX_PREFIX_BYTES}",
+                    text.len()
+                ),
+                prefix.span(),
+            );
+            return out;
+        }
+        if let Some(why) = operand_syntax(text) {
+            cx.error(format!("`rules.alias_prefix` `{text}` {why}"), prefix.span());
+            return out;
+        }
         // In name order after the names `[aliases]` gives, as `[aliases]` is read: a
         // message naming a dtype's spelling gives the first.
         let mut generated: Vec<(String, Vec<DType>)> = Vec::new();
         for &d in dtypes {
             for name in core::iter::once(d.name()).chain(d.aliases().iter().copied()) {
                 let alias = format!("{text}{name}");
+                // The prefix may not turn one dtype's name into another's
+                // (`u` + `int8` is `uint8`).
+                if let Some(other) = DType::parse_name(&alias).filter(|&o| o != d) {
+                    cx.error(
+                        format!(
+                            "`rules.alias_prefix` `{text}` makes `{alias}` a name of `{d}`, but `{alias}` is `{other}`: a prefix may not rename a dtype"
+                        ),
+                        prefix.span(),
+                    );
+                    return out;
+                }
                 if !out.iter().any(|(o, _)| o.eq_ignore_ascii_case(&alias)) {
                     generated.push((alias, vec![d]));
                 }

@@ -1,0 +1,3 @@
+promo_macros::rules!("/dev/zero");
+
+fn main() {}
