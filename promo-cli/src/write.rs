@@ -16,14 +16,22 @@
 //!   `/dev/fd/N`: appended to, so `>>` keeps what was there). A regular file written
 //!   through is truncated first. A write error such as ENOSPC is reported, with
 //!   exit status 2.
-//! - A file written through may not be one of the command's inputs (it would be
-//!   truncated before it is read), and one command never writes the same file twice.
+//! - A file is known by its device and inode wherever it appears: a path, a hard
+//!   link, standard input and output, a descriptor (`/dev/stdout`, `/dev/fd/N`,
+//!   `/proc/self/fd/N`, `/proc/thread-self/fd/N`, however the path is spelt). A file
+//!   written through (or standard output) may not be one of the command's inputs,
+//!   standard input among them: it would be truncated before it is read, or grow
+//!   for as long as promo reads what it appends. That is refused before any byte is
+//!   written. One command never writes the same file twice.
+//! - A pair of files ([`commit_all`]) is renamed into place while the record of
+//!   temporary files is locked, so a signal waits until both are in place or both
+//!   are back as they were.
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, MutexGuard, Once};
 
 use crate::escape::visible;
 
@@ -88,6 +96,23 @@ fn inode(_: &Metadata) -> Identity {
     Identity::Path(PathBuf::new())
 }
 
+/// The identity of standard input or output when it is a regular file (a shell's
+/// `< file`, `> file`, `>> file`): the only kind a conversion could destroy or feed
+/// back into itself.
+#[cfg(unix)]
+pub fn regular_identity(fd: impl std::os::fd::AsFd) -> Option<Identity> {
+    let file = File::from(fd.as_fd().try_clone_to_owned().ok()?);
+    file.metadata()
+        .ok()
+        .filter(Metadata::is_file)
+        .map(|meta| inode(&meta))
+}
+
+#[cfg(not(unix))]
+pub fn regular_identity<T>(_: T) -> Option<Identity> {
+    None
+}
+
 /// The directory a file named `path` is in.
 fn parent(path: &Path) -> &Path {
     match path.parent() {
@@ -96,27 +121,28 @@ fn parent(path: &Path) -> &Path {
     }
 }
 
-/// Whether standard output is the regular file `path` names, as when a shell
-/// redirects a command's output onto its input.
-pub fn stdout_is(path: &Path) -> bool {
-    let (Ok(file), Ok(stdout)) = (fs::metadata(path), fs::metadata("/dev/stdout")) else {
-        return false;
-    };
-    stdout.is_file() && inode(&file) == inode(&stdout)
+/// Refuses to write standard output when it is a regular file among `inputs` (the
+/// shell redirected the command's output onto its input: `> in.bin` emptied it,
+/// `>> in.bin` would grow it for as long as promo reads what it appends).
+pub fn check_stdout(inputs: &[Identity]) -> Result<(), String> {
+    match regular_identity(io::stdout()) {
+        Some(out) if inputs.contains(&out) => Err(
+            "standard output is one of the inputs: converting a file onto itself would destroy it, or grow it without end"
+                .to_owned(),
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// Temporary files not yet renamed into place, removed if a signal ends promo.
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static HANDLER: Once = Once::new();
 
-/// Creates a temporary file with `create` (which gives it and its path) and records
-/// it for removal on SIGINT, SIGTERM or SIGHUP. The handler is installed first, and the
-/// record is locked while the file is created, so a signal at any moment finds every
-/// file that exists: the handler waits for the lock, then sees the new one.
-fn create_registered<T>(
-    create: impl FnOnce() -> io::Result<T>,
-    path_of: impl Fn(&T) -> &Path,
-) -> io::Result<T> {
+/// The record of temporary files, locked, with the signal handler installed first.
+/// The handler takes the same lock, so while it is held a signal waits: a file
+/// created under it is recorded before the handler can look, and a pair renamed
+/// under it ([`commit_all`]) is whole, or back as it was, before the handler runs.
+fn live() -> MutexGuard<'static, Vec<PathBuf>> {
     HANDLER.call_once(|| {
         // The handler runs on its own thread, so it may lock and remove files.
         let _ = ctrlc::set_handler(|| {
@@ -127,16 +153,23 @@ fn create_registered<T>(
             std::process::exit(130);
         });
     });
-    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Creates a temporary file with `create` (which gives it and its path) and records
+/// it in `live` (the record, locked) for removal on SIGINT, SIGTERM or SIGHUP.
+fn create_registered<T>(
+    live: &mut Vec<PathBuf>,
+    create: impl FnOnce() -> io::Result<T>,
+    path_of: impl Fn(&T) -> &Path,
+) -> io::Result<T> {
     let created = create()?;
     live.push(path_of(&created).to_path_buf());
     Ok(created)
 }
 
-fn unregister(path: &Path) {
-    LIVE.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|p| p != path);
+fn unregister(live: &mut Vec<PathBuf>, path: &Path) {
+    live.retain(|p| p != path);
 }
 
 /// How a file written through is opened.
@@ -150,12 +183,67 @@ enum Through {
     Stream,
 }
 
-/// Whether `path` names one of promo's own open descriptors (`/dev/stdout`,
-/// `/dev/fd/N`, `/proc/self/fd/N`), which only a write through reaches.
+/// Whether `path` names one of promo's own open descriptors, which only a write
+/// through reaches: however it is spelt (`/dev/stdout`, `/dev/fd/1`,
+/// `/proc/self/fd/1`, `/proc/thread-self/fd/1`, `/dev/../dev/stdout`), its links
+/// are followed one at a time until one lies in a descriptor directory of this
+/// process (`/proc/PID/fd`, `/proc/PID/task/TID/fd`). Where there is no `/proc`,
+/// the usual spellings.
 fn is_descriptor(path: &Path) -> bool {
-    ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"]
+    if ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"]
         .iter()
         .any(|p| path.starts_with(p))
+    {
+        return true;
+    }
+    let pid = std::process::id().to_string();
+    let in_fd_dir = |dir: &Path| {
+        let Ok(rest) = dir.strip_prefix(Path::new("/proc").join(&pid)) else {
+            return false;
+        };
+        let parts: Vec<_> = rest.components().collect();
+        match parts.as_slice() {
+            [fd] => fd.as_os_str() == "fd",
+            [task, _, fd] => task.as_os_str() == "task" && fd.as_os_str() == "fd",
+            _ => false,
+        }
+    };
+    let mut at = path.to_path_buf();
+    // As many links as the kernel follows.
+    for _ in 0..40 {
+        let Ok(dir) = fs::canonicalize(parent(&at)) else {
+            return false;
+        };
+        if in_fd_dir(&dir) {
+            return true;
+        }
+        match fs::read_link(&at) {
+            Ok(target) => at = dir.join(target),
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// The longest file name the file systems promo writes on take (NAME_MAX).
+const NAME_MAX: usize = 255;
+
+/// The bytes a temporary name adds to the output's name: `.`, `.`, six random
+/// characters and `.promo-tmp`.
+const TEMP_EXTRA: usize = 18;
+
+/// The part of the output's `name` its temporary file's name keeps: all of it, or,
+/// for a name near [`NAME_MAX`], its first bytes, so that the temporary name fits.
+#[cfg(unix)]
+fn temp_stem(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = name.as_bytes();
+    std::ffi::OsStr::from_bytes(&bytes[..bytes.len().min(NAME_MAX - TEMP_EXTRA)]).to_owned()
+}
+
+#[cfg(not(unix))]
+fn temp_stem(name: &std::ffi::OsStr) -> std::ffi::OsString {
+    name.to_owned()
 }
 
 /// How an [`Output`] reaches its file.
@@ -205,6 +293,12 @@ impl Output {
             return Output::through(path, Through::Stream);
         }
         if is_descriptor(path) {
+            if inputs.contains(&inode(&target)) {
+                return Err(format!(
+                    "cannot write {}: it is a descriptor of one of the inputs, and appending to a file while reading it grows it without end",
+                    shown(path)
+                ));
+            }
             // The shell opened it: add to what it holds (`>` left it empty, `>>` not).
             return Output::through(path, Through::Append);
         }
@@ -249,7 +343,7 @@ impl Output {
             .file_name()
             .ok_or_else(|| format!("cannot write {}: not a file path", shown(path)))?;
         let mut prefix = std::ffi::OsString::from(".");
-        prefix.push(name);
+        prefix.push(temp_stem(name));
         prefix.push(".");
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(".promo-tmp");
@@ -259,13 +353,14 @@ impl Output {
             // A new file gets 0666 less the umask, as `File::create` would give it.
             builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        let temp = create_registered(|| builder.tempfile_in(parent(path)), |t| t.path()).map_err(fail)?;
+        let temp = create_registered(&mut live(), || builder.tempfile_in(parent(path)), |t| t.path())
+            .map_err(fail)?;
         let (file, temp) = temp.into_parts();
         if let Some(old) = old {
             if let Err(e) = keep_mode_and_owner(&file, old) {
                 // The new file could not be the old one's: write into the old one.
                 drop(file);
-                unregister(&temp);
+                unregister(&mut live(), &temp);
                 drop(temp);
                 eprintln!(
                     "promo: {} will be written through, not replaced: {e}",
@@ -313,13 +408,16 @@ impl Output {
 
 /// Finishes every output, or none: all are written and synced first, then each
 /// replaced file is renamed into place; if a rename fails, the files already
-/// renamed get their old contents back. (Files written through are written as the
-/// command goes and cannot be taken back.)
+/// renamed get their old contents back. The renames happen with the record of
+/// temporary files locked, so a signal waits until the outputs are all new or all
+/// old. (Files written through are written as the command goes and cannot be taken
+/// back.)
 pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
     let mut finished = Vec::with_capacity(outputs.len());
     for output in outputs {
         finished.push(output.finish()?);
     }
+    let mut live = live();
     // (a renamed file, its old contents kept under a temporary name, if any)
     let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
     let mut result = Ok(());
@@ -334,18 +432,18 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
         let target = path;
         // With another rename to come, keep the old file to restore it.
         let backup = if renames > 1 && target.exists() {
-            backup_of(&target).ok()
+            backup_of(&mut live, &target).ok()
         } else {
             None
         };
         let temp_path = temp.to_path_buf();
         match temp.persist(&target) {
             Ok(()) => {
-                unregister(&temp_path);
+                unregister(&mut live, &temp_path);
                 done.push((target, backup));
             }
             Err(e) => {
-                unregister(&temp_path);
+                unregister(&mut live, &temp_path);
                 result = Err(format!("cannot write {}: {}", shown(&target), e.error));
                 break;
             }
@@ -353,7 +451,7 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
     }
     for (target, backup) in done {
         let Some(backup) = backup else { continue };
-        unregister(&backup);
+        unregister(&mut live, &backup);
         if result.is_err() {
             let _ = backup.persist(&target);
         }
@@ -364,8 +462,9 @@ pub fn commit_all(outputs: Vec<Output>) -> Result<(), String> {
 
 /// A hard link to `target` under an unpredictable name beside it, removed when
 /// dropped: the old contents, kept until every output of a command is in place.
-fn backup_of(target: &Path) -> io::Result<tempfile::TempPath> {
+fn backup_of(live: &mut Vec<PathBuf>, target: &Path) -> io::Result<tempfile::TempPath> {
     let backup = create_registered(
+        live,
         || {
             tempfile::Builder::new()
                 .prefix(".promo-old.")

@@ -458,3 +458,167 @@ fn reasons_keep_to_the_shape_of_each_format() {
     assert_eq!(text.lines().count(), 4, "{text}");
     assert_eq!(text.lines().next().unwrap(), format!("!{reason}"));
 }
+
+/// Runs `script` in `sh` in `dir`, with `$PROMO` the command.
+fn sh(dir: &Path, script: &str) -> Output {
+    Command::new("sh")
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("PROMO", env!("CARGO_BIN_EXE_promo"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_input_is_never_written_through_whatever_names_it() {
+    // Standard input is `g.bin`; the output is `g.bin` again, by standard output
+    // (`>>`), by every spelling of a descriptor, through a descriptor opened
+    // read-only, or as a hard link: each is refused before a byte is written (they
+    // grew the file by gigabytes, or emptied it).
+    let dir = scratch("same-inode");
+    let original: Vec<u8> = (0..=255).collect();
+    for (case, script) in [
+        ("stdout", "$PROMO convert --from u8 --to u16 < g.bin >> g.bin"),
+        (
+            "/dev/stdout",
+            "$PROMO convert --from u8 --to u16 --output /dev/stdout < g.bin >> g.bin",
+        ),
+        (
+            "/proc/self/fd/1",
+            "$PROMO convert --from u8 --to u16 --output /proc/self/fd/1 < g.bin >> g.bin",
+        ),
+        (
+            "/proc/thread-self/fd/1",
+            "$PROMO convert --from u8 --to u16 --output /proc/thread-self/fd/1 < g.bin >> g.bin",
+        ),
+        (
+            "/dev/../dev/stdout",
+            "$PROMO convert --from u8 --to u16 --output /dev/../dev/stdout < g.bin >> g.bin",
+        ),
+        (
+            "/dev/fd/3",
+            "$PROMO convert --from u8 --to u16 --output /dev/fd/3 < g.bin 3< g.bin",
+        ),
+        (
+            "--input and /dev/fd/3",
+            "$PROMO convert --from u8 --to u16 --input g.bin --output /dev/fd/3 3< g.bin",
+        ),
+        (
+            "hard link",
+            "ln -f g.bin h2.bin && $PROMO convert --from u8 --to u16 --output h2.bin < g.bin",
+        ),
+    ] {
+        std::fs::write(dir.path().join("g.bin"), &original).unwrap();
+        let out = sh(dir.path(), &format!("timeout 20 {script}"));
+        assert_eq!(out.status.code(), Some(2), "{case}: {}", stderr(&out));
+        assert!(stderr(&out).contains("input"), "{case}: {}", stderr(&out));
+        assert_eq!(
+            std::fs::read(dir.path().join("g.bin")).unwrap(),
+            original,
+            "{case}"
+        );
+    }
+}
+
+#[test]
+fn a_descriptor_is_appended_to_however_it_is_spelt() {
+    let dir = scratch("append");
+    std::fs::write(dir.path().join("z.bin"), [1u8, 2]).unwrap();
+    for path in [
+        "/dev/stdout",
+        "/dev/fd/1",
+        "/proc/self/fd/1",
+        "/proc/thread-self/fd/1",
+        "/dev/../dev/stdout",
+        "/dev/./stdout",
+    ] {
+        std::fs::write(dir.path().join("log"), b"log\n").unwrap();
+        let out = sh(
+            dir.path(),
+            &format!("$PROMO convert --from u8 --to u16 --input z.bin --output {path} >> log"),
+        );
+        assert!(out.status.success(), "{path}: {}", stderr(&out));
+        assert_eq!(
+            std::fs::read(dir.path().join("log")).unwrap(),
+            b"log\n\x01\x00\x02\x00",
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn an_output_name_as_long_as_the_file_system_takes_is_written() {
+    // The temporary file beside it has a name of its own that must fit too.
+    let dir = scratch("long-name");
+    std::fs::write(dir.path().join("z.bin"), [1u8]).unwrap();
+    for len in [200, 237, 238, 250, 255] {
+        let name = "n".repeat(len);
+        let out = promo()
+            .args([
+                "convert", "--from", "u8", "--to", "u16", "--input", "z.bin", "--output", &name,
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{len}: {}", stderr(&out));
+        assert_eq!(std::fs::read(dir.path().join(&name)).unwrap(), [1, 0], "{len}");
+        // Written again: replaced through a temporary file of a name that fits.
+        let out = promo()
+            .args([
+                "convert", "--from", "u8", "--to", "u16", "--input", "z.bin", "--output", &name,
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{len} again: {}", stderr(&out));
+    }
+    assert!(hidden(dir.path()).is_empty());
+}
+
+#[test]
+fn a_signal_at_any_moment_leaves_a_pair_all_old_or_all_new() {
+    // The pair's renames happen with the record of temporary files locked, so a
+    // signal that arrives between them waits until both are in place (a backup
+    // removed by the handler once left one output new and the other old).
+    let dir = scratch("pair-signal");
+    std::fs::write(dir.path().join("lhs.bin"), vec![1u8; 4096]).unwrap();
+    std::fs::write(dir.path().join("rhs.bin"), f32_bytes(&[2.0; 4096])).unwrap();
+    let new_lhs = f32_bytes(&[1.0; 4096]);
+    let mut seen = [0usize; 2];
+    for round in 0..60u64 {
+        std::fs::write(dir.path().join("a.bin"), b"old a").unwrap();
+        std::fs::write(dir.path().join("b.bin"), b"old b").unwrap();
+        let mut child = promo()
+            .args(convert_promote_args("a.bin", "b.bin"))
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Spread over the command's life: from at once to after it has finished.
+        std::thread::sleep(Duration::from_micros(round * round * 3));
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let _ = child.wait().unwrap();
+        let (a, b) = (
+            std::fs::read(dir.path().join("a.bin")).unwrap(),
+            std::fs::read(dir.path().join("b.bin")).unwrap(),
+        );
+        let old = a == b"old a" && b == b"old b";
+        let new = a == new_lhs && b.len() == 4096 * 4;
+        assert!(
+            old || new,
+            "round {round}: a {} bytes, b {} bytes",
+            a.len(),
+            b.len()
+        );
+        seen[usize::from(new)] += 1;
+        assert!(
+            hidden(dir.path()).is_empty(),
+            "round {round}: {:?}",
+            hidden(dir.path())
+        );
+    }
+    eprintln!("pairs left old: {}, new: {}", seen[0], seen[1]);
+}

@@ -140,7 +140,7 @@ fn an_input_that_is_also_standard_output_is_refused() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is also standard output"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard output is one of the inputs"));
     assert_eq!(std::fs::read(&path).unwrap(), f32_bytes(&[1.0]));
 }
 
@@ -221,6 +221,26 @@ fn a_huge_line_is_answered_in_bounded_memory() {
         String::from_utf8_lossy(&out.stdout),
         "!line 1: longer than 65536 bytes\ni16\n"
     );
+}
+
+#[test]
+fn a_comment_or_blank_line_of_any_length_gets_no_answer() {
+    // Past the 64 KiB a line may hold, a `#` line is still a comment, and a line of
+    // blanks still blank; each once got a `!line N: longer than` answer.
+    for long in [
+        format!("# {}", "x".repeat(70_000)),
+        format!("   \t# {}", "x".repeat(200_000)),
+        " ".repeat(100_000),
+    ] {
+        let input = format!("{long}\ni8 i16\n");
+        let out = promo_in(
+            Path::new("."),
+            &["query", "openvino", "--stdin"],
+            input.as_bytes(),
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "i16\n");
+        assert_eq!(out.status.code(), Some(0));
+    }
 }
 
 #[test]

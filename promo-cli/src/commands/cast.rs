@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use crate::args::bad_input;
-use crate::write::{identity, shown, stdout_is, write_failed, Identity, Output};
+use crate::write::{check_stdout, identity, regular_identity, shown, write_failed, Identity, Output};
 
 /// The attributes of ONNX `Cast`, shared by both commands.
 #[derive(clap::Args, Clone, Debug)]
@@ -234,14 +234,14 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
         },
         None => (Box::new(io::stdin().lock()), false),
     };
+    // The input, by device and inode: the file named, or what standard input is.
+    let inputs: Vec<Identity> = match &args.input {
+        Some(path) => identity(path).ok().into_iter().collect(),
+        None => regular_identity(io::stdin()).into_iter().collect(),
+    };
     let Some(path) = &args.output else {
-        if let Some(input) = &args.input {
-            if stdout_is(input) {
-                return bad_input(format_args!(
-                    "{} is also standard output: converting a file onto itself would destroy it",
-                    shown(input)
-                ));
-            }
+        if let Err(e) = check_stdout(&inputs) {
+            return bad_input(e);
         }
         let mut output = io::stdout().lock();
         return match args.stream(&converter, &mut input, &mut output, file) {
@@ -250,7 +250,6 @@ pub fn run_convert(args: &ConvertArgs) -> ExitCode {
             Err(e) => bad_input(e),
         };
     };
-    let inputs: Vec<Identity> = args.input.iter().filter_map(|p| identity(p).ok()).collect();
     let mut output = match Output::open(path, &inputs) {
         Ok(output) => output,
         Err(e) => return bad_input(e),

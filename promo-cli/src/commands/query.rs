@@ -101,7 +101,11 @@ const MAX_LINE: usize = 64 * 1024;
 enum Line {
     Text(String),
     NotUtf8,
-    TooLong,
+    /// Longer than [`MAX_LINE`]; `blank_or_comment` if its first byte other than a
+    /// blank is `#`, or it has none (a comment or blank line at any length).
+    TooLong {
+        blank_or_comment: bool,
+    },
 }
 
 /// Reads the next line (without its `\n` or `\r\n`), holding at most [`MAX_LINE`]
@@ -110,6 +114,8 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut bytes = Vec::new();
     let mut too_long = false;
     let mut any = false;
+    // The line's first byte other than a blank, once seen.
+    let mut first: Option<u8> = None;
     loop {
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
@@ -124,6 +130,9 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
+        if first.is_none() {
+            first = piece.iter().copied().find(|b| !b.is_ascii_whitespace());
+        }
         if !too_long && bytes.len() + piece.len() <= MAX_LINE {
             bytes.extend_from_slice(piece);
         } else {
@@ -140,7 +149,8 @@ fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
         return Ok(None);
     }
     if too_long {
-        return Ok(Some(Line::TooLong));
+        let blank_or_comment = matches!(first, None | Some(b'#'));
+        return Ok(Some(Line::TooLong { blank_or_comment }));
     }
     if bytes.last() == Some(&b'\r') {
         bytes.pop();
@@ -172,7 +182,10 @@ fn query_lines(table: &RuleTable<'_>, base: &Options, base_op: Op) -> ExitCode {
             Line::Text(text) if is_blank_or_comment(&text) => continue,
             Line::Text(text) => answer_line(table, base, base_op, &text),
             Line::NotUtf8 => Err(format!("line {n}: not UTF-8")),
-            Line::TooLong => Err(format!("line {n}: longer than {MAX_LINE} bytes")),
+            Line::TooLong {
+                blank_or_comment: true,
+            } => continue,
+            Line::TooLong { .. } => Err(format!("line {n}: longer than {MAX_LINE} bytes")),
         };
         // One line per answer, whatever a reason holds.
         let answer = answer.unwrap_or_else(|e| format!("!{}", visible(&e)));
