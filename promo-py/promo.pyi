@@ -5,6 +5,7 @@ The same Rust crates as the ``promo`` command: every answer here is the one
 ``promo convert``.
 """
 
+import os
 from typing import Any, Literal, Mapping, Optional, Union, final
 
 import numpy as np
@@ -105,12 +106,12 @@ _Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, 
 
 _DTypeLike = Union[str, DType, np.dtype[Any], type]
 _OptionValue = Union[bool, int, str, DType, np.dtype[Any]]
-_Rules = Union[str, RuleSet]
+_Rules = Union[str, "os.PathLike[str]", RuleSet]
 
 def rule_sets() -> list[RuleSet]:
     """The bundled rule sets, in ``promo list`` order."""
 
-def load(path: str) -> RuleSet:
+def load(path: Union[str, "os.PathLike[str]"]) -> RuleSet:
     """Loads a rule file; ``RuleFileError`` if it is invalid, ``OSError`` if unreadable."""
 
 def promote(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> DType:

@@ -42,10 +42,21 @@ fn result_descr<'py>(
         .cast_into::<PyArrayDescr>()?)
 }
 
+/// Refuses a masked array: its mask would be dropped without a word.
+fn not_masked(array: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+    if array.is_instance(numpy(array.py())?.masked_array.bind(array.py()))? {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a masked array, which a cast would read without its mask: pass `a.filled(value)`, or `a.data` to cast the masked values too"
+        )));
+    }
+    Ok(())
+}
+
 /// `array` as a C-contiguous numpy array in native byte order (itself when it is one).
 fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
     let py = array.py();
     let numpy = numpy(py)?;
+    not_masked(array, "the array")?;
     let array = match array.cast::<PyUntypedArray>() {
         Ok(a) => a.clone(),
         Err(_) => numpy
@@ -97,6 +108,7 @@ fn checked_out<'py>(
     to: DType,
     descr: &Bound<'py, PyArrayDescr>,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
+    not_masked(out, "out=")?;
     let out = out
         .cast::<PyUntypedArray>()
         .map_err(|_| PyTypeError::new_err(format!("out= takes a numpy array, not {}", type_name(out))))?;
@@ -179,6 +191,7 @@ pub fn cast<'py>(
             .cast_into::<PyUntypedArray>()?,
     };
     let count: usize = shape.iter().product();
+    let src = apart_from(src, &out)?;
     let src_view = byte_view(&src)?;
     let dst_view = byte_view(&out)?;
     let src_bytes = src_view
@@ -199,6 +212,73 @@ pub fn cast<'py>(
         run(&converter, from, to, &options, src_slice, dst_slice, count)?;
     }
     Ok(out.into_any())
+}
+
+/// `src`, or a copy of it where its bytes overlap those of `out`, whatever objects
+/// hold the two: by address range (two views of one buffer), or, for arrays that
+/// map a file (`numpy.memmap`, or views of one), by the file's device, inode and
+/// byte range (one file mapped twice: two address ranges, the same bytes). Rust
+/// then never holds a `&[u8]` and a `&mut [u8]` over the same bytes, and each
+/// element is read before it is overwritten.
+fn apart_from<'py>(
+    src: Bound<'py, PyUntypedArray>,
+    out: &Bound<'py, PyUntypedArray>,
+) -> PyResult<Bound<'py, PyUntypedArray>> {
+    let py = src.py();
+    let numpy = numpy(py)?;
+    let shared = numpy.may_share_memory.bind(py).call1((&src, out))?.is_truthy()?
+        || match (file_range(src.as_any())?, file_range(out.as_any())?) {
+            (Some((a, ra)), Some((b, rb))) => a == b && ra.start < rb.end && rb.start < ra.end,
+            _ => false,
+        };
+    if !shared {
+        return Ok(src);
+    }
+    Ok(src.call_method0("copy")?.cast_into::<PyUntypedArray>()?)
+}
+
+/// A file, by device and inode, and a range of its bytes.
+type FileRange = ((u64, u64), std::ops::Range<u64>);
+
+/// The file a C-contiguous array maps and the byte range of it the array's data
+/// lies on, when the array is a `numpy.memmap` or a view of one.
+fn file_range(array: &Bound<'_, PyAny>) -> PyResult<Option<FileRange>> {
+    let py = array.py();
+    let memmap = numpy(py)?.memmap.bind(py);
+    let address = |a: &Bound<'_, PyAny>| -> PyResult<u64> {
+        a.getattr("__array_interface__")?
+            .get_item("data")?
+            .get_item(0)?
+            .extract()
+    };
+    // The memmap that maps the file itself: the last array down the `base` chain
+    // (its own base is the `mmap` object), whose data starts at its `offset`.
+    let mut root = None;
+    let mut at = array.clone();
+    while at.is_instance_of::<PyUntypedArray>() {
+        if at.is_instance(memmap)? {
+            root = Some(at.clone());
+        }
+        let base = at.getattr("base")?;
+        if base.is_none() {
+            break;
+        }
+        at = base;
+    }
+    let Some(root) = root else { return Ok(None) };
+    let filename = root.getattr("filename")?;
+    if filename.is_none() {
+        return Ok(None);
+    }
+    let stat = py.import("os")?.call_method1("stat", (filename,))?;
+    let file = (
+        stat.getattr("st_dev")?.extract()?,
+        stat.getattr("st_ino")?.extract()?,
+    );
+    let offset: u64 = root.getattr("offset")?.extract()?;
+    let start = offset + address(array)?.wrapping_sub(address(&root)?);
+    let len: u64 = array.getattr("nbytes")?.extract()?;
+    Ok(Some((file, start..start + len)))
 }
 
 /// `from`, when `src` holds its codes: unsigned integers of its storage width

@@ -16,6 +16,22 @@ use std::path::Path;
 use crate::dtypes::{self, dtype_of_descr, numpy_type_dtype, type_name, PyDType};
 use crate::{PromotionError, RuleFileError};
 
+/// Runs `f`, which works on a user's rule file, so that a panic in promo (a bug:
+/// none is known) reaches Python as a `RuleFileError` naming it, never as the
+/// `PanicException` that `except Exception` does not catch.
+pub(crate) fn without_panic<R>(f: impl FnOnce() -> R) -> PyResult<R> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic");
+        RuleFileError::new_err(format!(
+            "promo failed on this rule file ({what}); this is a bug in promo, please report it with the file"
+        ))
+    })
+}
+
 /// Where a rule set comes from.
 enum Origin {
     /// One of `promo_core::rules::ALL`, by position.
@@ -42,10 +58,11 @@ pub struct PyRuleSet {
 }
 
 impl PyRuleSet {
-    fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> R) -> R {
+    fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> PyResult<R>) -> PyResult<R> {
         match &self.origin {
             Origin::Bundled(i) => f(rules::ALL[*i]),
-            Origin::File { model, .. } => model.with_table(f),
+            // A user's rule file is walked by code a bundled one never reaches.
+            Origin::File { model, .. } => without_panic(|| model.with_table(f))?,
         }
     }
 
@@ -67,15 +84,20 @@ impl PyRuleSet {
         }
     }
 
-    /// Loads the rule file at `path`.
-    fn load(path: &str) -> PyResult<PyRuleSet> {
-        let src = promo_rules::read_source(Path::new(path)).map_err(|e| {
-            PyOSError::new_err(format!("cannot read `{}`: {e}", promo_table::text::visible(path)))
+    /// Loads the rule file at `path` (a `str` or any `os.PathLike`).
+    fn load(path: &Path) -> PyResult<PyRuleSet> {
+        let shown = path.to_string_lossy().into_owned();
+        let src = promo_rules::read_source(path).map_err(|e| {
+            PyOSError::new_err(format!(
+                "cannot read `{}`: {e}",
+                promo_table::text::visible(&shown)
+            ))
         })?;
-        let model = promo_rules::load(path, &src).map_err(|d| RuleFileError::new_err(d.to_string()))?;
+        let model = without_panic(|| promo_rules::load(&shown, &src))?
+            .map_err(|d| RuleFileError::new_err(d.to_string()))?;
         Ok(PyRuleSet {
             origin: Origin::File {
-                path: path.to_owned(),
+                path: shown,
                 src,
                 model: Box::new(model),
             },
@@ -87,14 +109,14 @@ impl PyRuleSet {
 impl PyRuleSet {
     /// The short name (`"torch"`).
     #[getter]
-    fn name(&self) -> String {
-        self.with_table(|t| t.name.to_owned())
+    fn name(&self) -> PyResult<String> {
+        self.with_table(|t| Ok(t.name.to_owned()))
     }
 
     /// The framework and the operation the rules state.
     #[getter]
-    fn title(&self) -> String {
-        self.with_table(|t| t.title.to_owned())
+    fn title(&self) -> PyResult<String> {
+        self.with_table(|t| Ok(t.title.to_owned()))
     }
 
     /// `"bundled rules/NAME.toml"` or the rule file's path.
@@ -114,8 +136,8 @@ impl PyRuleSet {
 
     /// The operations the rule set covers (empty: it answers every operation alike).
     #[getter]
-    fn ops(&self) -> Vec<&'static str> {
-        self.with_table(|t| t.ops.iter().map(|o| o.name()).collect())
+    fn ops(&self) -> PyResult<Vec<&'static str>> {
+        self.with_table(|t| Ok(t.ops.iter().map(|o| o.name()).collect()))
     }
 
     /// Each option's default, as `promo list` prints it.
@@ -160,12 +182,15 @@ impl PyRuleSet {
 }
 
 /// Runs `f` on the rule set `rules` names: a `RuleSet`, a bundled name or a rule
-/// file's path.
+/// file's path (a `str` or any `os.PathLike`).
 fn with_rules<R>(rules: &Bound<'_, PyAny>, f: impl FnOnce(&RuleTable<'_>) -> PyResult<R>) -> PyResult<R> {
     if let Ok(set) = rules.cast::<PyRuleSet>() {
         return set.get().with_table(f);
     }
     let Ok(spec) = rules.cast::<PyString>() else {
+        if let Ok(path) = path_like(rules) {
+            return PyRuleSet::load(&path)?.with_table(f);
+        }
         return Err(PyTypeError::new_err(format!(
             "rules is a bundled rule set's name, a rule file's path or a promo.RuleSet, not {}",
             type_name(rules)
@@ -178,6 +203,14 @@ fn with_rules<R>(rules: &Bound<'_, PyAny>, f: impl FnOnce(&RuleTable<'_>) -> PyR
     load_spec(&spec)?.with_table(f)
 }
 
+/// The path an `os.PathLike` (not a `str`) names.
+fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
+    if !obj.hasattr("__fspath__")? {
+        return Err(PyTypeError::new_err("not a path"));
+    }
+    obj.extract()
+}
+
 /// The rule file at `spec`, or the error for a name that is neither bundled nor a
 /// file.
 fn load_spec(spec: &str) -> PyResult<PyRuleSet> {
@@ -187,7 +220,7 @@ fn load_spec(spec: &str) -> PyResult<PyRuleSet> {
         });
     }
     if spec.ends_with(".toml") || Path::new(spec).exists() {
-        return PyRuleSet::load(spec);
+        return PyRuleSet::load(Path::new(spec));
     }
     // promo-query's message: the bundled names and the closest one.
     Err(PyValueError::new_err(
@@ -407,20 +440,24 @@ pub fn explain(
     let loaded;
     let set = if let Ok(set) = rules.cast::<PyRuleSet>() {
         set.get()
-    } else {
-        let Ok(spec) = rules.cast::<PyString>() else {
-            // The TypeError every function gives for such a `rules`.
-            return with_rules(rules, |_| Ok(String::new()));
-        };
+    } else if let Ok(spec) = rules.cast::<PyString>() {
         loaded = load_spec(&spec.to_cow()?)?;
         &loaded
+    } else if let Ok(path) = path_like(rules) {
+        loaded = PyRuleSet::load(&path)?;
+        &loaded
+    } else {
+        // The TypeError every function gives for such a `rules`.
+        return with_rules(rules, |_| Ok(String::new()));
     };
     let (model, path, src) = set.source()?;
-    model.with_table(|table| {
-        let (settings, op) = (self::options(table, options)?, self::op(table, op)?);
-        let (lhs, rhs) = (operand(table, lhs)?, operand(table, rhs)?);
-        Ok(promo_rules::explain(&model, &path, &src, &settings, op, lhs, rhs))
-    })
+    without_panic(|| {
+        model.with_table(|table| {
+            let (settings, op) = (self::options(table, options)?, self::op(table, op)?);
+            let (lhs, rhs) = (operand(table, lhs)?, operand(table, rhs)?);
+            Ok(promo_rules::explain(&model, &path, &src, &settings, op, lhs, rhs))
+        })
+    })?
 }
 
 /// One cell where two rule sets disagree: each side's dtype, or `None` and the
@@ -599,11 +636,12 @@ pub fn rule_sets() -> Vec<PyRuleSet> {
         .collect()
 }
 
-/// Loads a rule file: ``RuleFileError`` (with the ``file:line:col`` diagnostic)
-/// if it is invalid, ``OSError`` if it cannot be read.
+/// Loads a rule file, named by a ``str`` or any ``os.PathLike``:
+/// ``RuleFileError`` (with the ``file:line:col`` diagnostic) if it is invalid,
+/// ``OSError`` if it cannot be read.
 #[pyfunction]
-pub fn load(path: &str) -> PyResult<PyRuleSet> {
-    PyRuleSet::load(path)
+pub fn load(path: std::path::PathBuf) -> PyResult<PyRuleSet> {
+    PyRuleSet::load(&path)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -91,6 +91,12 @@ pub struct Numpy {
     pub ascontiguousarray: Py<PyAny>,
     /// `numpy.empty`.
     pub empty: Py<PyAny>,
+    /// `numpy.may_share_memory`: whether two arrays' address ranges overlap.
+    pub may_share_memory: Py<PyAny>,
+    /// `numpy.ma.MaskedArray`.
+    pub masked_array: Py<PyType>,
+    /// `numpy.memmap`.
+    pub memmap: Py<PyType>,
     /// `numpy.generic`, the type of numpy's scalars.
     pub generic: Py<PyType>,
     /// `numpy.dtype("uint8")`.
@@ -113,6 +119,13 @@ pub fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
             asarray: numpy.getattr("asarray")?.unbind(),
             ascontiguousarray: numpy.getattr("ascontiguousarray")?.unbind(),
             empty: numpy.getattr("empty")?.unbind(),
+            may_share_memory: numpy.getattr("may_share_memory")?.unbind(),
+            masked_array: py
+                .import("numpy.ma")?
+                .getattr("MaskedArray")?
+                .cast_into::<PyType>()?
+                .unbind(),
+            memmap: numpy.getattr("memmap")?.cast_into::<PyType>()?.unbind(),
             generic: numpy.getattr("generic")?.cast_into::<PyType>()?.unbind(),
             uint8: PyArrayDescr::new(py, "uint8")?.unbind(),
             python_types: [

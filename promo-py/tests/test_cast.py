@@ -558,3 +558,64 @@ def test_from_dtype_wants_codes_of_the_storage_width():
     # bf16 codes read back through from_dtype are ml_dtypes' bfloat16 bits
     x = np.array([1.5, -2.0], dtype=ml_dtypes.bfloat16)
     assert promo.cast(x.view(np.uint16), "f32", from_dtype="bf16").tolist() == [1.5, -2.0]
+
+
+# --------------------------------------------------------------------------------------
+# Memory: out= by address range, masked arrays, bytes narrower than their byte
+# --------------------------------------------------------------------------------------
+
+
+def overlapping_views(n_in, in_dtype, out_offset, out_dtype, n_out):
+    """Two views of one buffer, neither the other's base: the input at offset 0, the
+    output `out_offset` bytes in."""
+    buf = bytearray(max(n_in * np.dtype(in_dtype).itemsize, out_offset + n_out * np.dtype(out_dtype).itemsize) + 64)
+    src = np.frombuffer(buf, in_dtype, count=n_in)
+    dst = np.frombuffer(buf, out_dtype, count=n_out, offset=out_offset)
+    return buf, src, dst
+
+
+@pytest.mark.parametrize("n", [100, 1 << 21])
+@pytest.mark.parametrize("out_offset_elements", [0, 1, None])
+def test_out_overlapping_the_input_gets_what_a_separate_out_gets(n, out_offset_elements):
+    # f32 -> f16 into the input's own bytes: at its start, one element in, or its
+    # second half (whose input elements are read after their bytes are written).
+    offset = 2 * n if out_offset_elements is None else 2 * out_offset_elements
+    buf, src, dst = overlapping_views(n, np.float32, offset, np.float16, n)
+    values = np.linspace(-1000, 1000, n, dtype=np.float32)
+    src[:] = values
+    assert src.base is not dst.base and np.may_share_memory(src, dst)
+    promo.cast(src, "f16", out=dst)
+    want = promo.cast(values, "f16")
+    assert np.array_equal(dst.view(np.uint16), want.view(np.uint16))
+
+
+def test_out_overlapping_through_two_memory_maps(tmp_path):
+    path = tmp_path / "m.bin"
+    n = 70000
+    np.linspace(0, 1, n, dtype=np.float32).tofile(path)
+    src = np.memmap(path, np.float32, mode="r+", shape=(n,))
+    values = np.array(src)
+    dst = np.memmap(path, np.float16, mode="r+", shape=(n,), offset=4)
+    promo.cast(src, "f16", out=dst)
+    dst.flush()
+    assert np.array_equal(np.array(dst).view(np.uint16), promo.cast(values, "f16").view(np.uint16))
+
+
+def test_masked_arrays_are_refused_with_what_to_pass():
+    masked = np.ma.masked_array(np.float32([1, 2, 3]), mask=[0, 1, 0])
+    with pytest.raises(TypeError, match="masked array"):
+        promo.cast(masked, "f16")
+    with pytest.raises(TypeError, match="masked array"):
+        promo.cast(np.float32([1, 2, 3]), "f16", out=np.ma.masked_array(np.zeros(3, np.float16)))
+    assert promo.cast(masked.filled(0), "f16").tolist() == [1, 0, 3]
+
+
+@pytest.mark.parametrize("name", ["f6e2m3fn", "f6e3m2fn", "f4e2m1"])
+def test_a_byte_holding_a_narrow_code_is_read_by_its_low_bits(name):
+    # ml_dtypes keeps each float6 and float4 value in a byte; the high bits, which
+    # no conversion writes, are not part of the value (promo's documented reading).
+    b = BITS[name]
+    raw = np.arange(256, dtype=np.uint8)
+    high = promo.cast(raw.view(NARROW_FLOATS[name]), "f32")
+    low = promo.cast((raw & ((1 << b) - 1)).view(NARROW_FLOATS[name]), "f32")
+    assert np.array_equal(high.view(np.uint32), low.view(np.uint32))

@@ -454,3 +454,27 @@ def test_docstring_examples():
         for name, doc in docstrings():
             runner2.run(parser.get_doctest(doc, dict(globs), name, "promo", 0), out=report.append)
         pytest.fail(f"{results.failed} of {results.attempted} docstring examples failed:\n" + "".join(report)[:8000])
+
+
+def test_load_takes_any_path_like(tmp_path):
+    import pathlib
+    path = example(tmp_path)
+    for given in (pathlib.Path(path), pathlib.PurePosixPath(path)):
+        assert promo.load(given).name == "tiny"
+        assert str(promo.promote(given, "i8", "u8")) == "i16"
+        assert promo.explain(given, "i8", "u8").startswith("tiny: add(i8, u8) = i16")
+    with pytest.raises(TypeError):
+        promo.load(3)
+
+
+def test_a_rule_file_never_raises_a_panic():
+    # A rule file that panicked every command (found by the structure-aware fuzzer)
+    # is a RuleFileError, which `except Exception` catches.
+    path = DATA / "fuzz" / "commutative_promoted_lhs.toml"
+    with pytest.raises(promo.RuleFileError) as e:
+        promo.load(str(path))
+    assert "asymmetric cell: (i8, u8)" in str(e.value)
+    try:
+        promo.promote(str(path), "i8", "u8")
+    except Exception as caught:  # noqa: BLE001 - the point: an ordinary exception
+        assert isinstance(caught, promo.RuleFileError)
