@@ -18,6 +18,7 @@ use crate::cast::{element_size, Backend, CastOptions, ConvertError, Converter};
 use crate::narrow::RoundMode;
 use crate::DType;
 use proptest::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One conversion on every backend this CPU has.
 struct Every(Vec<Converter>, String);
@@ -337,6 +338,7 @@ fn same_elements(
 
 #[test]
 fn every_conversion_is_the_scalar_cast_on_every_backend() {
+    let checked = AtomicUsize::new(0);
     on_every_pair(|from, to| {
         let (src, n) = inputs_of(from);
         let (from_bits, to_bits) = (element_size(from).unwrap(), element_size(to).unwrap());
@@ -361,10 +363,18 @@ fn every_conversion_is_the_scalar_cast_on_every_backend() {
                             fast.backend()
                         )
                     });
+                    checked.fetch_add(count, Ordering::Relaxed);
                 }
             }
         }
     });
+    eprintln!(
+        "{} dtypes, {} pairs, on {:?}: {} elements compared",
+        CASTABLE.len(),
+        CASTABLE.len() * (CASTABLE.len() - 1),
+        Backend::available(),
+        checked.into_inner()
+    );
 }
 
 /// The lengths every window takes: each across the heads (up to 63 elements) and
@@ -376,7 +386,10 @@ fn window_lengths() -> impl Iterator<Item = usize> {
 
 #[test]
 fn every_fast_kernel_is_the_scalar_cast_at_every_offset_and_length() {
+    // (pairs with a fast kernel, (pair, options, backend) kernels, windows)
+    let counts = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
     on_every_pair(|from, to| {
+        let mut any = false;
         let (all, n) = inputs_of(from);
         let (from_bits, to_bits) = (element_size(from).unwrap(), element_size(to).unwrap());
         let from_bytes = from_bits.max(8) / 8;
@@ -396,6 +409,8 @@ fn every_fast_kernel_is_the_scalar_cast_at_every_offset_and_length() {
             if fast.is_empty() {
                 continue;
             }
+            any = true;
+            counts[1].fetch_add(fast.len(), Ordering::Relaxed);
             let mut reference = Vec::new();
             Converter::scalar(from, to, options)
                 .unwrap()
@@ -409,6 +424,7 @@ fn every_fast_kernel_is_the_scalar_cast_at_every_offset_and_length() {
                         for len in window_lengths().filter(|&l| l <= count - first) {
                             let out = dst.at(dst_offset, bytes_for(to_bits, len));
                             c.convert_to(&src[skip * from_bytes..], len, out);
+                            counts[2].fetch_add(1, Ordering::Relaxed);
                             same_elements(out, &reference, first, len, to_bits, &|| {
                                 format!(
                                     "{from} -> {to} on {} {options:?}: {len} elements from {first}, output offset {dst_offset}",
@@ -420,7 +436,13 @@ fn every_fast_kernel_is_the_scalar_cast_at_every_offset_and_length() {
                 }
             }
         }
+        counts[0].fetch_add(usize::from(any), Ordering::Relaxed);
     });
+    let [pairs, kernels, windows] = counts.map(AtomicUsize::into_inner);
+    eprintln!(
+        "{pairs} pairs with a fast kernel, {kernels} kernels (pair, options, backend), {windows} windows (4 source offsets x 3 output offsets x {} lengths each)",
+        window_lengths().count()
+    );
 }
 
 // ---- f32 into the narrow formats and the integers ------------------------------
