@@ -100,15 +100,7 @@ pub fn convert_promote<'a>(
             Operand::Dimensioned(rhs.dtype),
         )
         .map_err(ConvertPromoteError::Refused)?;
-    let convert = |b: Buffer<'_>| {
-        crate::cast::convert(b.dtype, dtype, b.bytes, &CastOptions::default())
-            .map_err(ConvertPromoteError::Convert)
-    };
-    Ok(PromotedBuffers {
-        dtype,
-        lhs: convert(lhs)?,
-        rhs: convert(rhs)?,
-    })
+    both_converted(dtype, lhs, rhs)
 }
 
 /// The converter a [`convert_promote`] of `lhs` with `rhs` would use for each side,
@@ -147,52 +139,10 @@ where
     )
 }
 
-/// Both operands of one pair of dtypes converted to their promoted type: a function
-/// monomorphized for that pair.
-pub type PairKernel = fn(Buffer<'_>, Buffer<'_>) -> Result<PromotedBuffers, ConvertError>;
-
-/// One accepted pair's entry in a marker's [`PairKernels::PAIR_KERNELS`].
-#[derive(Clone, Copy, Debug)]
-pub struct PairEntry {
-    /// The promoted dtype.
-    pub dtype: DType,
-    /// Converts both operands to it.
-    pub kernel: PairKernel,
-}
-
-/// A rule set marker's `ConvertPromoteTypes` kernels, one per accepted pair,
-/// emitted by the `rules!` macro beside `TABLE` (the design's "monomorphized cast
-/// functions"), so the run-time path is one indexed call.
-pub trait PairKernels: RuleSet {
-    /// Indexed by `lhs.index() * DType::COUNT + rhs.index()`. `None` where the marker
-    /// refuses the pair, and where a dtype has no Rust element type or the promoted
-    /// dtype no cast (complex): [`convert_promote_as`] then answers from the table.
-    const PAIR_KERNELS: &'static [Option<PairEntry>];
-}
-
-/// The kernel the macro emits for the pair (`A`, `B`) promoted to `T`.
-#[doc(hidden)]
-pub fn pair_kernel<A: Element, B: Element, T: Element>(
-    lhs: Buffer<'_>,
-    rhs: Buffer<'_>,
-) -> Result<PromotedBuffers, ConvertError> {
-    let options = CastOptions::default();
-    let (a, b, t) = (DType::of::<A>(), DType::of::<B>(), DType::of::<T>());
-    if (lhs.dtype, rhs.dtype) != (a, b) {
-        return Err(ConvertError::Unsupported {
-            from: lhs.dtype,
-            to: t,
-        });
-    }
-    Ok(PromotedBuffers {
-        dtype: t,
-        lhs: crate::cast::convert(a, t, lhs.bytes, &options)?,
-        rhs: crate::cast::convert(b, t, rhs.bytes, &options)?,
-    })
-}
-
-/// [`convert_promote`] under marker `R`'s options for `add`: one indexed call into
-/// the macro's kernel table.
+/// [`convert_promote`] under marker `R`'s options for `add`: the promotion one load
+/// from the marker's fixed table ([`RuleSet::promote`]), each conversion one
+/// [`Converter`] (a kernel picked once from the `const` table of monomorphized
+/// kernels).
 ///
 /// ```
 /// use promo_core::convert_promote::{convert_promote_as, Buffer};
@@ -203,13 +153,27 @@ pub fn pair_kernel<A: Element, B: Element, T: Element>(
 /// let out = convert_promote_as::<KernelFloat>(lhs, rhs).unwrap();
 /// assert_eq!((out.dtype, out.lhs), (DType::F32, (-2.0f32).to_le_bytes().to_vec()));
 /// ```
-pub fn convert_promote_as<R: PairKernels>(
+pub fn convert_promote_as<R: RuleSet>(
     lhs: Buffer<'_>,
     rhs: Buffer<'_>,
 ) -> Result<PromotedBuffers, ConvertPromoteError<'static>> {
-    let slot = lhs.dtype.index() * DType::COUNT + rhs.dtype.index();
-    match R::PAIR_KERNELS.get(slot).copied().flatten() {
-        Some(entry) => (entry.kernel)(lhs, rhs).map_err(ConvertPromoteError::Convert),
-        None => convert_promote(R::TABLE, &R::OPTIONS, Op::Add, lhs, rhs),
-    }
+    let dtype = R::promote(Op::Add, lhs.dtype, rhs.dtype).map_err(ConvertPromoteError::Refused)?;
+    both_converted(dtype, lhs, rhs)
+}
+
+/// Both buffers converted to `dtype`, with ONNX `Cast`'s default options.
+fn both_converted<'a>(
+    dtype: DType,
+    lhs: Buffer<'_>,
+    rhs: Buffer<'_>,
+) -> Result<PromotedBuffers, ConvertPromoteError<'a>> {
+    let convert = |b: Buffer<'_>| {
+        crate::cast::convert(b.dtype, dtype, b.bytes, &CastOptions::default())
+            .map_err(ConvertPromoteError::Convert)
+    };
+    Ok(PromotedBuffers {
+        dtype,
+        lhs: convert(lhs)?,
+        rhs: convert(rhs)?,
+    })
 }

@@ -7,6 +7,10 @@ pub(crate) mod sealed {
     /// diagnostic traits the macro generates. Its methods lend a typed slice to the
     /// byte kernels of `cast` (`None`: element by element).
     pub trait Sealed: Sized {
+        /// The type's column in a rule set's type-level rows (`rows`): its dtype's
+        /// index.
+        #[doc(hidden)]
+        type __Column;
         /// The elements as the bytes a buffer of this dtype holds. (Named so that
         /// it cannot clash with a user's method on an `Element` type parameter.)
         #[doc(hidden)]
@@ -131,6 +135,7 @@ macro_rules! elements {
     };
     (@one $dtype:ident $ty:ty, $layout:ident) => {
         impl sealed::Sealed for $ty {
+            type __Column = crate::rows::Col<{ DType::$dtype as usize }>;
             elements!(@view $layout);
         }
         impl Element for $ty {}

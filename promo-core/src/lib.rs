@@ -99,6 +99,8 @@ pub mod narrow;
 pub mod numeric;
 pub mod operand_types;
 mod promote;
+#[doc(hidden)]
+pub mod rows;
 pub mod rules;
 
 pub use compute::{zip_promoted, Arithmetic, PromoteArith};
@@ -128,6 +130,7 @@ pub mod __private {
     /// also behind [`Element`](crate::Element)).
     pub use crate::element::sealed::Sealed;
     pub use crate::promote::Refused;
+    pub use crate::rows;
     pub use half::{bf16, f16};
     pub use num_complex::Complex;
     pub use promo_table as table;

@@ -29,7 +29,7 @@
 //! and [`Promote::WEAK`](crate::Promote::WEAK) says whether the result is weakly
 //! typed.
 
-use crate::Element;
+use crate::{rows, Element};
 use core::marker::PhantomData;
 use promo_table::{Operand, PyScalar};
 
@@ -43,6 +43,12 @@ mod sealed {
 pub trait OperandType: sealed::Sealed + 'static {
     /// The run-time operand this type stands for.
     const OPERAND: Operand;
+    /// The part of a type-level row its answers are in (`rows`).
+    #[doc(hidden)]
+    type __Kind;
+    /// Its column in that part.
+    #[doc(hidden)]
+    type __Column;
 }
 
 /// A tensor with at least one dimension of element type `T`: `T` itself, named
@@ -59,16 +65,22 @@ pub struct Weak<T: Element>(PhantomData<T>);
 impl<T: Element> sealed::Sealed for T {}
 impl<T: Element> OperandType for T {
     const OPERAND: Operand = Operand::Dimensioned(T::DTYPE);
+    type __Kind = rows::Tensors;
+    type __Column = <T as crate::element::sealed::Sealed>::__Column;
 }
 
 impl<T: Element> sealed::Sealed for Scalar<T> {}
 impl<T: Element> OperandType for Scalar<T> {
     const OPERAND: Operand = Operand::Scalar(T::DTYPE);
+    type __Kind = rows::Scalars;
+    type __Column = <T as crate::element::sealed::Sealed>::__Column;
 }
 
 impl<T: Element> sealed::Sealed for Weak<T> {}
 impl<T: Element> OperandType for Weak<T> {
     const OPERAND: Operand = Operand::Weak(T::DTYPE);
+    type __Kind = rows::Weaks;
+    type __Column = <T as crate::element::sealed::Sealed>::__Column;
 }
 
 macro_rules! python_kinds {
@@ -78,6 +90,8 @@ macro_rules! python_kinds {
         impl sealed::Sealed for $name {}
         impl OperandType for $name {
             const OPERAND: Operand = Operand::Python(PyScalar::$kind);
+            type __Kind = rows::Pythons;
+            type __Column = rows::Col<{ PyScalar::$kind as usize }>;
         }
     )*};
 }

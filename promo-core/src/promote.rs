@@ -253,7 +253,10 @@ impl promo_table::HasDType for Refused {
     const DTYPE: DType = DType::String;
 }
 
-impl crate::element::sealed::Sealed for Refused {}
+impl crate::element::sealed::Sealed for Refused {
+    // No row has a column for it.
+    type __Column = crate::rows::Col<{ usize::MAX }>;
+}
 impl Element for Refused {}
 
 macro_rules! refused_ops {

@@ -3,7 +3,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use promo_rules::model::{OptionDefKind, RuleFile};
 use promo_rules::names::camel;
-use promo_table::{Cell, DType, Op, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
+use promo_table::{DType, Op, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
 
@@ -129,40 +129,14 @@ fn side_tokens(s: Side) -> TokenStream {
     }
 }
 
-fn cell_tokens(c: Cell) -> TokenStream {
-    let t = quote!(::promo_core::__private::table::Cell);
-    match c {
-        Cell::Defer => quote!(#t::Defer),
-        Cell::Is(d) => {
-            let d = dtype_tokens(d);
-            quote!(#t::Is(#d))
-        }
-        Cell::Weak(d) => {
-            let d = dtype_tokens(d);
-            quote!(#t::Weak(#d))
-        }
-        Cell::Lhs => quote!(#t::Lhs),
-        Cell::Rhs => quote!(#t::Rhs),
-        Cell::Option(i) => quote!(#t::Option(#i)),
-        Cell::Refuse(r) => quote!(#t::Refuse(#r)),
-    }
-}
-
 /// `text` inside a `#[diagnostic::on_unimplemented]` format string: `{` and `}`
 /// doubled, so a rule file's braces print as themselves and name no parameter.
 fn braces_as_text(text: &str) -> String {
     text.replace('{', "{{").replace('}', "}}")
 }
 
-/// The `const` table: the [`RuleTable`] the rule file lends through
-/// [`RuleFile::with_table`] (the one mapping from the model, the CLI's too), written
-/// out as slices.
-fn expand_table(rules: &RuleFile) -> TokenStream {
-    rules.with_table(table_tokens)
-}
-
-/// A [`RuleTable`] as a `const` expression.
-fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
+/// A [`RuleTable`] as a `const` expression, with its precomputed answers (`flat`).
+fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) -> TokenStream {
     let t = quote!(::promo_core::__private::table);
     let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
@@ -203,8 +177,12 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
         });
         let lops = l.ops.iter().map(|&o| op_tokens(o));
         let (lhs, rhs) = (side_tokens(l.lhs), side_tokens(l.rhs));
-        let (row_of, col_of, width, statement_end) = (l.row_of, l.col_of, l.width, l.statement_end);
-        let cells = l.cells.iter().map(|&c| cell_tokens(c));
+        let (row_of, col_of) = (
+            proc_macro2::Literal::byte_string(l.row_of),
+            proc_macro2::Literal::byte_string(l.col_of),
+        );
+        let (width, statement_end) = (l.width, l.statement_end);
+        let cells = proc_macro2::Literal::byte_string(l.cells);
         let promoted = l.promoted.iter().map(|&d| dtype_tokens(d));
         let (strong, continues) = (l.strong, l.continues);
         let retype = l.retype.iter().map(|&(a, b)| {
@@ -218,10 +196,10 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
                 ops: &[#(#lops),*],
                 lhs: #lhs,
                 rhs: #rhs,
-                row_of: &[#(#row_of),*],
-                col_of: &[#(#col_of),*],
+                row_of: #row_of,
+                col_of: #col_of,
                 width: #width,
-                cells: &[#(#cells),*],
+                cells: #cells,
                 promoted: &[#(#promoted),*],
                 strong: #strong,
                 statement_end: #statement_end,
@@ -230,7 +208,7 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
             }
         }
     });
-    let flat = match table.flatten() {
+    let flat = match flat {
         Some(parts) => {
             let (radix, op_slot, op_slots, key_of, keys, cells) = (
                 &parts.radix,
@@ -240,14 +218,21 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
                 parts.keys,
                 &parts.cells,
             );
+            // Byte strings: one token each, however many cells.
+            let (radix, op_slot, key_of, cells) = (
+                proc_macro2::Literal::byte_string(radix),
+                proc_macro2::Literal::byte_string(op_slot),
+                proc_macro2::Literal::byte_string(key_of),
+                proc_macro2::Literal::byte_string(cells),
+            );
             quote! {
                 ::core::option::Option::Some(#t::Flat {
-                    radix: &[#(#radix),*],
-                    op_slot: &[#(#op_slot),*],
+                    radix: #radix,
+                    op_slot: #op_slot,
                     op_slots: #op_slots,
-                    key_of: &[#(#key_of),*],
+                    key_of: #key_of,
                     keys: #keys,
-                    cells: &[#(#cells),*],
+                    cells: #cells,
                 })
             }
         }
@@ -273,8 +258,33 @@ fn table_tokens(table: &RuleTable<'_>) -> TokenStream {
 
 /// Every item the rule file becomes.
 pub fn expand(rules: &RuleFile, rel_path: &str, tracked_path: &str) -> TokenStream {
+    rules.with_table(|table| {
+        // Every answer precomputed once: the const table's, and the rows' (one
+        // load each, where the walk would visit the layers pair by pair).
+        let parts = table.flatten();
+        let fast = RuleTable {
+            flat: parts.as_ref().map(promo_table::FlatParts::as_flat),
+            ..*table
+        };
+        expand_with(
+            rules,
+            rel_path,
+            tracked_path,
+            table_tokens(table, parts.as_ref()),
+            &fast,
+        )
+    })
+}
+
+/// [`expand`] with the const table's tokens and a table whose answers are one load.
+fn expand_with(
+    rules: &RuleFile,
+    rel_path: &str,
+    tracked_path: &str,
+    table: TokenStream,
+    fast: &RuleTable<'_>,
+) -> TokenStream {
     let module = format_ident!("{}", rules.name);
-    let table = expand_table(rules);
     let doc = format!(
         " {} (version {}), from `{rel_path}`.\n\n Verified: {}",
         rules.title, rules.version, rules.verified
@@ -316,43 +326,20 @@ pub fn expand(rules: &RuleFile, rel_path: &str, tracked_path: &str) -> TokenStre
                     ::promo_core::__private::table::Options::from_values(&[#(#values),*]);
             }
         });
-        // One diagnostic trait per refusal reason of this marker.
+        // Each table's rows, and each refusal's diagnostic trait and tag.
         let options = promo_table::Options::from_values(&mode.values);
-        let mut reason_traits = std::collections::BTreeMap::new();
-        let mut pair_kernels = Vec::new();
-        rules.with_table(|table| {
-            let cx = PairCx {
-                rules,
-                table,
-                options: &options,
-                marker: &marker,
-                marker_name: &mode.marker,
-                who: &who,
-                rules_name,
-            };
-            let promote = quote!(::promo_core::Promote);
-            items.extend(cx.pair_impls(
-                Op::Add,
-                (&promote, &quote!()),
-                &cx.operands(true),
-                &mut reason_traits,
-                Some(&mut pair_kernels),
-            ));
-            items.extend(cx.op_impls(&mut reason_traits));
-        });
-        items.extend(reason_traits.into_values());
-        let slots = DType::COUNT * DType::COUNT;
-        items.push(quote! {
-            #[automatically_derived]
-            impl ::promo_core::convert_promote::PairKernels for #marker {
-                const PAIR_KERNELS: &'static [::core::option::Option<::promo_core::convert_promote::PairEntry>] = &{
-                    let mut t: [::core::option::Option<::promo_core::convert_promote::PairEntry>; #slots] =
-                        [::core::option::Option::None; #slots];
-                    #(#pair_kernels)*
-                    t
-                };
-            }
-        });
+        let mut reasons = std::collections::BTreeMap::new();
+        let cx = PairCx {
+            rules,
+            table: fast,
+            options: &options,
+            marker: &marker,
+            marker_name: &mode.marker,
+            who: &who,
+            rules_name,
+        };
+        items.extend(cx.tables(&mut reasons));
+        items.extend(reasons.into_values());
     }
     quote! {
         #[doc = #doc]
@@ -365,19 +352,35 @@ pub fn expand(rules: &RuleFile, rel_path: &str, tracked_path: &str) -> TokenStre
             /// The rule set as a run-time table.
             pub const TABLE: ::promo_core::__private::table::RuleTable<'static> = #table;
 
+            /// The element types the rows name, in short.
+            #[allow(unused_imports)]
+            use ::promo_core::__private::rows::types as t;
+
             #(#items)*
         }
     }
 }
 
-/// The answers of one operation for every pair: a result, a refusal's reason key,
-/// or none.
-type Answers = Vec<Option<Result<DType, String>>>;
+/// The answers of one operation for every pair of tensors, as the rows give them:
+/// a result, a refusal's reason key, or none.
+type Answers = Vec<Option<Result<(DType, bool), String>>>;
 
-/// What the impls of one marker type are generated from.
+/// The trait an impl of [`PairCx::forward`] implements.
+#[derive(Clone, Copy)]
+enum Target {
+    /// `Promote`, whose answers are `add`'s over every operand kind.
+    Promote,
+    /// `PromoteOp` of one operation.
+    Op(Op),
+    /// `PromoteOp` of every operation (a rule set whose answers do not depend on it).
+    EveryOp,
+}
+
+/// What the rows of one marker type are generated from.
 struct PairCx<'a> {
     rules: &'a RuleFile,
-    table: &'a promo_table::RuleTable<'a>,
+    /// The rule set, its answers one load each.
+    table: &'a RuleTable<'a>,
     options: &'a promo_table::Options,
     marker: &'a Ident,
     marker_name: &'a str,
@@ -386,27 +389,28 @@ struct PairCx<'a> {
 }
 
 impl PairCx<'_> {
-    /// The answers of `op` for every pair of dtypes with Rust types: a result or
-    /// the key of a refusal reason (`None` where the rule set has no answer).
-    fn answers(&self, op: Op) -> Answers {
-        let mut out = Vec::new();
-        for &a in &self.rules.dtypes {
-            for &b in &self.rules.dtypes {
-                out.push(
-                    match self.table.promote(
-                        self.options,
-                        op,
-                        Operand::Dimensioned(a),
-                        Operand::Dimensioned(b),
-                    ) {
-                        Ok(d) => Some(Ok(d)),
-                        Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason.index).to_owned())),
-                        Err(_) => None,
-                    },
-                );
-            }
+    /// The answer of `op` for `a` with `b`: a result and whether it is weakly typed,
+    /// the key of a refusal reason, or `None` where the rule set has none (or the
+    /// result has no Rust type).
+    fn answer(&self, op: Op, a: Operand, b: Operand) -> Option<Result<(DType, bool), String>> {
+        match self.table.promote_result(self.options, op, a, b) {
+            Ok(out) => rust_type(out.dtype).map(|_| Ok((out.dtype, out.weak))),
+            Err(Refusal::Refused(reason)) => Some(Err(self.reason_key(reason.index).to_owned())),
+            Err(_) => None,
         }
-        out
+    }
+
+    /// The answers of `op` for every pair of tensors of the rule set's dtypes.
+    fn answers(&self, op: Op) -> Answers {
+        let dtypes = &self.rules.dtypes;
+        dtypes
+            .iter()
+            .flat_map(|&a| {
+                dtypes
+                    .iter()
+                    .map(move |&b| self.answer(op, Operand::Dimensioned(a), Operand::Dimensioned(b)))
+            })
+            .collect()
     }
 
     /// The key of the reason at `index` (the table's reasons are the model's, in
@@ -415,10 +419,9 @@ impl PairCx<'_> {
         self.rules.reasons.get(index).map_or("refused", |(k, _)| k)
     }
 
-    /// The operands the type level names for this rule set, each with its type: a
-    /// tensor of every dtype with a Rust type (the bare element type), and with
-    /// `every_kind` also a rank-0 one (`Scalar<T>`), a weakly typed one where the
-    /// rule set has them (`Weak<T>`), and each Python scalar kind.
+    /// The left operands the rows of `every_kind` tables have (tensors of every dtype
+    /// with a Rust type; for `Promote`, also rank-0 and weakly typed tensors and the
+    /// Python kinds), each with its type.
     fn operands(&self, every_kind: bool) -> Vec<(Operand, TokenStream)> {
         let kinds = quote!(::promo_core::operand_types);
         let mut out = Vec::new();
@@ -433,7 +436,6 @@ impl PairCx<'_> {
             }
         }
         if every_kind {
-            // Where the rule set takes none, no pair with one has an answer.
             for k in PyScalar::ALL {
                 let ty = format_ident!("Py{}", camel(k.name()));
                 out.push((Operand::Python(k), quote!(#kinds::#ty)));
@@ -442,149 +444,287 @@ impl PairCx<'_> {
         out
     }
 
-    /// `impl TRAIT<A, B> for Marker` for every pair of `operands` under `op`
-    /// (`TRAIT` is `Promote` or `PromoteOp<O>`), with the diagnostic trait of each
-    /// refusal, and for `Promote` the convert-promote kernels of tensor pairs.
-    fn pair_impls(
-        &self,
-        op: Op,
-        (trait_path, first): (&TokenStream, &TokenStream),
-        operands: &[(Operand, TokenStream)],
-        reason_traits: &mut std::collections::BTreeMap<String, TokenStream>,
-        mut pair_kernels: Option<&mut Vec<TokenStream>>,
-    ) -> Vec<TokenStream> {
-        let marker = self.marker;
+    /// Every table of this marker: `add`'s over every operand kind (what `Promote`
+    /// reads) and each operation's whose answers differ from every earlier one's
+    /// (what `PromoteOp` reads), as a row trait, its rows and the impl that reads
+    /// them; the diagnostic trait and tag of each refusal go to `reasons`.
+    fn tables(&self, reasons: &mut std::collections::BTreeMap<String, TokenStream>) -> Vec<TokenStream> {
         let mut items = Vec::new();
-        for (a, ta) in operands {
-            for (b, tb) in operands {
-                match self.table.promote_result(self.options, op, *a, *b) {
-                    Ok(out) => {
-                        let Some(tout) = rust_type(out.dtype) else {
-                            continue;
-                        };
-                        let weak = out.weak.then(|| {
-                            quote!(
-                                const WEAK: bool = true;
-                            )
-                        });
-                        items.push(quote! {
-                            #[automatically_derived]
-                            impl #trait_path<#first #ta, #tb> for #marker { type Output = #tout; #weak }
-                        });
-                        if let (Some(kernels), Operand::Dimensioned(a), Operand::Dimensioned(b)) =
-                            (pair_kernels.as_deref_mut(), a, b)
-                        {
-                            if ![*a, *b, out.dtype].iter().any(|d| d.is_complex()) {
-                                let slot = a.index() * DType::COUNT + b.index();
-                                let dt = dtype_tokens(out.dtype);
-                                kernels.push(quote! {
-                                    t[#slot] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                                        dtype: #dt,
-                                        kernel: ::promo_core::convert_promote::pair_kernel::<#ta, #tb, #tout>,
-                                    });
-                                });
-                            }
-                        }
-                    }
-                    Err(Refusal::Refused(reason)) => {
-                        let key = self.reason_key(reason.index);
-                        let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
-                        reason_traits.entry(tr.to_string()).or_insert_with(|| {
-                            // The message is a format string: the rule file's braces are text.
-                            let message = format!(
-                                "{} refuses `{{A}}` with `{{B}}`: {}",
-                                braces_as_text(self.who),
-                                braces_as_text(&reason.to_string())
-                            );
-                            let label = format!("refused by `{}`", self.rules_name);
-                            let tdoc = format!(
-                                " Diagnostic only: `{}` refuses the pair because {reason}.",
-                                self.marker_name
-                            );
-                            quote! {
-                                #[doc = #tdoc]
-                                #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                                pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
-                            }
-                        });
-                        items.push(quote! {
-                            #[automatically_derived]
-                            impl<Why: #tr<#ta, #tb>> #trait_path<#first #ta, #tb, Why> for #marker {
-                                type Output = ::promo_core::__private::Refused;
-                            }
-                        });
-                    }
-                    Err(_) => {}
-                }
+        let add_row = self.row(Op::Add);
+        items.push(self.row_trait(Op::Add, &add_row));
+        items.push(self.forward(Target::Promote, &add_row));
+        items.extend(self.rows(Op::Add, &add_row, &self.operands(true), reasons));
+        if self.rules.ops.is_empty() {
+            items.push(self.forward(Target::EveryOp, &add_row));
+            return items;
+        }
+        let add = self.answers(Op::Add);
+        let mut written: Vec<(Ident, Answers)> = Vec::new();
+        for &op in &self.rules.ops {
+            let answers = self.answers(op);
+            if answers == add {
+                items.push(self.forward(Target::Op(op), &add_row));
+            } else if let Some((row, _)) = written.iter().find(|(_, a)| *a == answers) {
+                items.push(self.forward(Target::Op(op), row));
+            } else {
+                let row = self.row(op);
+                items.push(self.row_trait(op, &row));
+                items.push(self.forward(Target::Op(op), &row));
+                items.extend(self.rows(op, &row, &self.operands(false), reasons));
+                written.push((row, answers));
             }
         }
         items
     }
 
-    /// `PromoteOp` for every operation of the rule set. Operations whose answers
-    /// equal another's forward to it, so each distinct table is written once; those
-    /// that answer as `add` forward to `Promote`. An op-independent rule set answers
-    /// every operation as `Promote`.
-    fn op_impls(
+    /// The row trait of `op`'s table under this marker (`Torch_Add`, `Torch_Divide`).
+    fn row(&self, op: Op) -> Ident {
+        format_ident!("{}_{op:?}", self.marker_name)
+    }
+
+    /// The row trait `row` of `op`, with the message a left operand without a row
+    /// gives: the one `Promote` (for `add`) or `PromoteOp` gives, the marker named.
+    fn row_trait(&self, op: Op, row: &Ident) -> TokenStream {
+        let m = self.marker_name;
+        let (message, label, note) = if op == Op::Add {
+            (
+                format!("`{m}` has no promotion of `{{Self}}` with `{{B}}`"),
+                format!("no promotion of `{{Self}}` with `{{B}}` in `{m}`"),
+                "the rule set does not accept one of these dtypes or operand kinds; see `promo table` and `promo query`",
+            )
+        } else {
+            (
+                format!("`{m}` has no result for `{op:?}` of `{{Self}}` with `{{B}}`"),
+                format!("no result for `{op:?}` of `{{Self}}` with `{{B}}` in `{m}`"),
+                "the rule set does not accept one of these dtypes or this operation; see `promo table --op`",
+            )
+        };
+        let doc = format!(
+            " `{m}`'s answers of `{op}`, a row per left operand: what `Promote` and `PromoteOp` read."
+        );
+        quote! {
+            #[doc = #doc]
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            pub trait #row<B> {
+                /// The answers for each right operand: tensors, rank-0 tensors,
+                /// Python scalars, weakly typed tensors.
+                type Row;
+            }
+        }
+    }
+
+    /// The impl of `target` for this marker, answering from the rows of `row`.
+    fn forward(&self, target: Target, row: &Ident) -> TokenStream {
+        let marker = self.marker;
+        let p = quote!(::promo_core::__private::rows);
+        let entry = quote!(<<A as #row<B>>::Row as #p::Entry<B>>::Entry);
+        let (params, trait_path, answer) = match target {
+            Target::Promote => (
+                quote!(),
+                quote!(::promo_core::Promote<A, B, Why>),
+                quote!(#p::PromoteAnswer<Why, A, B>),
+            ),
+            Target::Op(op) => {
+                let v = format_ident!("{op:?}");
+                let o = quote!(::promo_core::op_types::#v);
+                (
+                    quote!(),
+                    quote!(::promo_core::PromoteOp<#o, A, B, Why>),
+                    quote!(#p::OpAnswer<Why, #o, A, B>),
+                )
+            }
+            Target::EveryOp => (
+                quote!(O: ::promo_core::OpType,),
+                quote!(::promo_core::PromoteOp<O, A, B, Why>),
+                quote!(#p::OpAnswer<Why, O, A, B>),
+            ),
+        };
+        let bound = match target {
+            Target::Promote => quote!(::promo_core::operand_types::OperandType),
+            _ => quote!(::promo_core::Element),
+        };
+        quote! {
+            #[automatically_derived]
+            impl<#params A: #bound, B: #bound, Why> #trait_path for #marker
+            where
+                A: #row<B>,
+                <A as #row<B>>::Row: #p::Entry<B>,
+                #entry: #answer,
+            {
+                type Output = <#entry as #answer>::Output;
+                const WEAK: bool = <#entry as #answer>::WEAK;
+            }
+        }
+    }
+
+    /// `impl<B> ROW<B> for A { type Row = …; }` for every left operand of
+    /// `operands` under `op`, each entry the result's type (`Weak<T>` weakly typed),
+    /// a refusal's tag, or the marker where there is no answer. Parts without an
+    /// answer are `Nothing`; the rows of `PromoteOp` tables have tensors only.
+    fn rows(
         &self,
-        reason_traits: &mut std::collections::BTreeMap<String, TokenStream>,
+        op: Op,
+        row: &Ident,
+        operands: &[(Operand, TokenStream)],
+        reasons: &mut std::collections::BTreeMap<String, TokenStream>,
     ) -> Vec<TokenStream> {
         let marker = self.marker;
-        // `impl PromoteOp<OP, A, B> for Marker` answering as `TO<FIRST A, B>`.
-        let forward = |op: Option<Op>, to: TokenStream, first: TokenStream| {
-            let (params, op_ty) = match op {
-                Some(op) => {
-                    let v = format_ident!("{op:?}");
-                    (quote!(), quote!(::promo_core::op_types::#v))
-                }
-                None => (quote!(O: ::promo_core::OpType,), quote!(O)),
-            };
-            quote! {
-                #[automatically_derived]
-                impl<#params A: ::promo_core::Element, B: ::promo_core::Element, Why>
-                    ::promo_core::PromoteOp<#op_ty, A, B, Why> for #marker
-                where
-                    #marker: #to<#first A, B, Why>,
-                {
-                    type Output = <#marker as #to<#first A, B, Why>>::Output;
-                    const WEAK: bool = <#marker as #to<#first A, B, Why>>::WEAK;
-                }
-            }
-        };
-        let promote = quote!(::promo_core::Promote);
-        let promote_op = quote!(::promo_core::PromoteOp);
-        if self.rules.ops.is_empty() {
-            return vec![forward(None, promote, quote!())];
-        }
-        let add = self.answers(Op::Add);
+        let p = quote!(::promo_core::__private::rows);
+        let every_kind = op == Op::Add;
         let mut items = Vec::new();
-        let mut written: Vec<(Op, Answers)> = Vec::new();
-        for &op in &self.rules.ops {
-            let answers = self.answers(op);
-            if answers == add {
-                items.push(forward(Some(op), promote.clone(), quote!()));
-            } else if let Some((same, _)) = written.iter().find(|(_, a)| *a == answers) {
-                let v = format_ident!("{same:?}");
-                items.push(forward(
-                    Some(op),
-                    promote_op.clone(),
-                    quote!(::promo_core::op_types::#v,),
-                ));
+        for (a, ta) in operands {
+            // One part: the entries for right operands `of` every dtype (or kind).
+            let mut part = |of: &mut dyn Iterator<Item = Operand>| -> TokenStream {
+                let mut any = false;
+                let entries: Vec<TokenStream> = of
+                    .map(|b| {
+                        let right = rust_operand(b);
+                        match (right, self.answer(op, *a, b)) {
+                            (Some(_), Some(Ok((d, weak)))) => {
+                                any = true;
+                                let t = short_type(d);
+                                if weak {
+                                    quote!(t::W<#t>)
+                                } else {
+                                    t
+                                }
+                            }
+                            (Some(tb), Some(Err(key))) => {
+                                any = true;
+                                self.refusal(op, &key, ta, &tb, reasons)
+                            }
+                            _ => quote!(#marker),
+                        }
+                    })
+                    .collect();
+                if any {
+                    quote!((#(#entries,)*))
+                } else {
+                    quote!(#p::Nothing<#marker>)
+                }
+            };
+            let tensors = part(&mut DType::ALL.iter().map(|&d| Operand::Dimensioned(d)));
+            let (scalars, pythons, weak) = if every_kind {
+                (
+                    part(&mut DType::ALL.iter().map(|&d| Operand::Scalar(d))),
+                    part(&mut PyScalar::ALL.iter().map(|&k| Operand::Python(k))),
+                    part(&mut DType::ALL.iter().map(|&d| Operand::Weak(d))),
+                )
             } else {
-                let v = format_ident!("{op:?}");
-                let first = quote!(::promo_core::op_types::#v,);
-                items.extend(self.pair_impls(
-                    op,
-                    (&promote_op, &first),
-                    &self.operands(false),
-                    reason_traits,
-                    None,
-                ));
-                written.push((op, answers));
-            }
+                let nothing = quote!(#p::Nothing<#marker>);
+                (nothing.clone(), nothing.clone(), nothing)
+            };
+            items.push(quote! {
+                impl<B> #row<B> for #ta { type Row = (#tensors, #scalars, #pythons, #weak); }
+            });
         }
         items
     }
+
+    /// The tag of the refusal for reason `key` (its diagnostic trait and tag made
+    /// once, into `reasons`): an entry that answers only where the trait holds,
+    /// never, so the compiler reports the trait's message.
+    fn refusal(
+        &self,
+        op: Op,
+        key: &str,
+        ta: &TokenStream,
+        tb: &TokenStream,
+        reasons: &mut std::collections::BTreeMap<String, TokenStream>,
+    ) -> TokenStream {
+        let _ = (op, ta, tb);
+        let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
+        let tag = format_ident!("{}Refused{}", self.marker_name, camel(key));
+        reasons.entry(tr.to_string()).or_insert_with(|| {
+            let text = self
+                .rules
+                .reasons
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or(key, |(_, t)| t.as_str());
+            // The message is a format string: the rule file's braces are text.
+            let message = format!(
+                "{} refuses `{{A}}` with `{{B}}`: {}",
+                braces_as_text(self.who),
+                braces_as_text(text)
+            );
+            let label = format!("refused by `{}`", self.rules_name);
+            let tdoc = format!(
+                " Diagnostic only: `{}` refuses the pair because {text}.",
+                self.marker_name
+            );
+            let p = quote!(::promo_core::__private::rows);
+            quote! {
+                #[doc = #tdoc]
+                #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
+
+                #[doc = #tdoc]
+                #[doc(hidden)]
+                pub enum #tag {}
+
+                impl<A, B, Why: #tr<A, B>> #p::PromoteAnswer<Why, A, B> for #tag {
+                    type Output = ::promo_core::__private::Refused;
+                }
+
+                impl<O, A, B, Why: #tr<A, B>> #p::OpAnswer<Why, O, A, B> for #tag {
+                    type Output = ::promo_core::__private::Refused;
+                }
+            }
+        });
+        quote!(#tag)
+    }
+}
+
+/// `impl<T0, …> At<Col<i>> for (T0, …) { type Entry = Ti; }` for every column of a
+/// row part: tuples of every dtype and of the Python kinds.
+pub fn row_access() -> TokenStream {
+    let mut items = Vec::new();
+    for width in [DType::COUNT, PyScalar::ALL.len()] {
+        let params: Vec<Ident> = (0..width).map(|i| format_ident!("T{i}")).collect();
+        for (i, p) in params.iter().enumerate() {
+            let i = proc_macro2::Literal::usize_unsuffixed(i);
+            items.push(quote! {
+                impl<#(#params),*> At<Col<#i>> for (#(#params,)*) {
+                    type Entry = #p;
+                }
+            });
+        }
+    }
+    quote!(#(#items)*)
+}
+
+/// The type an operand names at the type level, if it has one.
+fn rust_operand(operand: Operand) -> Option<TokenStream> {
+    let kinds = quote!(::promo_core::operand_types);
+    match operand {
+        Operand::Dimensioned(d) => rust_type(d),
+        Operand::Scalar(d) => rust_type(d).map(|t| quote!(#kinds::Scalar<#t>)),
+        Operand::Weak(d) => rust_type(d).map(|t| quote!(#kinds::Weak<#t>)),
+        Operand::Python(k) => {
+            let ty = format_ident!("Py{}", camel(k.name()));
+            Some(quote!(#kinds::#ty))
+        }
+    }
+}
+
+/// The element type of `d` as a row entry names it: the primitive itself, or
+/// through the generated module's alias `t` of promo-core's element types
+/// (`t::f16`, `t::f8e4m3fn`), in a few tokens.
+fn short_type(d: DType) -> TokenStream {
+    macro_rules! types {
+        ($($dtype:ident: $home:ident [$($ty:tt)*],)*) => {
+            match d {
+                $(DType::$dtype => types!(@$home $($ty)*),)*
+                _ => quote!(()),
+            }
+        };
+        (@std $($ty:tt)*) => { quote!($($ty)*) };
+        (@$other:ident $($ty:tt)*) => { quote!(t::$($ty)*) };
+    }
+    promo_table::for_each_element_type!(types)
 }
 
 #[cfg(test)]
@@ -713,11 +853,27 @@ mod tests {
         for wanted in [
             "pub trait TwinRefusesFirst<A, B>",
             "pub trait TwinRefusesSecond<A, B>",
-            "impl<Why: TwinRefusesFirst<i8, u8>> ::promo_core::Promote<i8, u8, Why>",
-            "impl<Why: TwinRefusesSecond<u8, i8>> ::promo_core::Promote<u8, i8, Why>",
+            "Why: TwinRefusesFirst<A, B>,",
+            "Why: TwinRefusesSecond<A, B>,",
         ] {
             assert!(code.contains(wanted), "no `{wanted}` in:\n{code}");
         }
+        // Each left operand's row names its own refusal: (i8, u8) the first
+        // reason, (u8, i8) the second.
+        let row = |lhs: &str| {
+            let start = code.find(&format!("impl<B> Twin_Add<B> for {lhs} {{")).unwrap();
+            let end = code[start..].find("\n    }\n").unwrap();
+            code[start..start + end].to_string()
+        };
+        let (i8_row, u8_row) = (row("i8"), row("u8"));
+        assert!(
+            i8_row.contains("TwinRefusedFirst") && !i8_row.contains("TwinRefusedSecond"),
+            "{i8_row}"
+        );
+        assert!(
+            u8_row.contains("TwinRefusedSecond") && !u8_row.contains("TwinRefusedFirst"),
+            "{u8_row}"
+        );
     }
 
     /// Two reasons worded alike.

@@ -23,3 +23,12 @@ pub fn rules(input: TokenStream) -> TokenStream {
     let path = syn::parse_macro_input!(input as syn::LitStr);
     expand::expand_path(&path).into()
 }
+
+/// The `At` impls of the tuples promo-core's type-level rows are made of: one per
+/// column of a tuple of `DType::COUNT` entries (every dtype) and of four (the Python
+/// kinds). Invoked once, in promo-core's `rows` module, where `At` and `Col` are.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __row_access(_: TokenStream) -> TokenStream {
+    expand::row_access().into()
+}

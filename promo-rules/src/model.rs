@@ -276,12 +276,18 @@ impl RuleFile {
                 )
             })
             .collect();
+        let codes: Vec<Vec<u8>> = self
+            .layers
+            .iter()
+            .map(|l| l.cells.iter().flat_map(|c| c.code().to_le_bytes()).collect())
+            .collect();
         let layers: Vec<Layer<'_>> = self
             .layers
             .iter()
             .zip(&maps)
+            .zip(&codes)
             .enumerate()
-            .map(|(i, (l, (row_of, col_of)))| Layer {
+            .map(|(i, ((l, (row_of, col_of)), cells))| Layer {
                 name: &l.name,
                 when: &l.when,
                 ops: &l.ops,
@@ -290,7 +296,7 @@ impl RuleFile {
                 row_of,
                 col_of,
                 width: l.cols.len(),
-                cells: &l.cells,
+                cells,
                 promoted: &l.promoted,
                 strong: l.strong(),
                 retype: &l.retype,

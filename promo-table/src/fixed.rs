@@ -1,7 +1,7 @@
 //! [`FixedTable`]: a rule table with its options fixed ([`RuleTable::fix`]), whose
 //! lookups are an index computation and one load.
 
-use crate::flat::{operand_key, option_combo, Answer};
+use crate::flat::{code_at, operand_key, option_combo, Answer};
 use crate::options::Options;
 use crate::table::{read, Promotion, Refusal, RuleTable};
 use crate::{DType, Op, Operand};
@@ -20,7 +20,7 @@ pub struct FixedTable<'a> {
     table: &'a RuleTable<'a>,
     options: Options,
     /// The options' combination of [`Flat::cells`](crate::Flat::cells): every op slot's block.
-    cells: &'a [u16],
+    cells: &'a [u8],
     /// See [`Flat::op_slot`](crate::Flat::op_slot).
     op_slot: &'a [u8],
     /// See [`Flat::key_of`](crate::Flat::key_of).
@@ -47,8 +47,8 @@ impl<'a> RuleTable<'a> {
         let len = flat.op_slots * flat.keys * flat.keys;
         // A combination past the table (options of another rule set) finds no
         // cells, and every lookup answers no rule.
-        let cells = match flat.cells.split_at_checked(flat.combo_base(combo)) {
-            Some((_, from)) => match from.split_at_checked(len) {
+        let cells = match flat.cells.split_at_checked(2 * flat.combo_base(combo)) {
+            Some((_, from)) => match from.split_at_checked(2 * len) {
                 Some((cells, _)) => cells,
                 None => &[],
             },
@@ -110,8 +110,8 @@ impl<'a> FixedTable<'a> {
             return Answer::NoRule;
         };
         let index = (slot as usize * self.keys + l as usize) * self.keys + r as usize;
-        match self.cells.get(index) {
-            Some(&code) => Answer::from_code(code),
+        match code_at(self.cells, index) {
+            Some(code) => Answer::from_code(code),
             None => Answer::NoRule,
         }
     }

@@ -41,7 +41,11 @@ fn layer(
         row_of: index_of(rows, domain(lhs)),
         col_of: index_of(cols, domain(rhs)),
         width: cols.len(),
-        cells: cells.leak(),
+        cells: cells
+            .iter()
+            .flat_map(|c| c.code().to_le_bytes())
+            .collect::<Vec<u8>>()
+            .leak(),
         promoted: &[],
         strong: false,
         statement_end: 0,

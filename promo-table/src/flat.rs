@@ -32,8 +32,22 @@ pub struct Flat<'a> {
     pub key_of: &'a [u8],
     /// The number of compact keys.
     pub keys: usize,
-    /// [`Answer::code`]s, indexed `((combo * op_slots + slot) * keys + lhs) * keys + rhs`.
-    pub cells: &'a [u16],
+    /// [`Answer::code`]s, two bytes each, little-endian, indexed `((combo *
+    /// op_slots + slot) * keys + lhs) * keys + rhs` ([`code_at`]). Bytes, not `u16`s,
+    /// so that `promo-macros` writes the table as one byte-string literal: one token
+    /// for the compiler, where a `u16` array is one per cell (a million for JAX).
+    pub cells: &'a [u8],
+}
+
+/// The [`Answer::code`] at index `i` of a table of codes stored as [`Flat::cells`]
+/// stores them.
+#[inline]
+pub const fn code_at(cells: &[u8], i: usize) -> Option<u16> {
+    if 2 * i + 1 < cells.len() {
+        Some(u16::from_le_bytes([cells[2 * i], cells[2 * i + 1]]))
+    } else {
+        None
+    }
 }
 
 /// The number of distinct operand keys: tensors, rank-0 tensors, Python kinds,
@@ -175,7 +189,8 @@ impl Answer {
 }
 
 impl Flat<'_> {
-    /// The offset of option combination `combo`'s cells in [`Flat::cells`].
+    /// The offset of option combination `combo`'s cells in [`Flat::cells`], in
+    /// cells (twice as many bytes).
     #[inline]
     pub const fn combo_base(&self, combo: usize) -> usize {
         combo * self.op_slots * self.keys * self.keys
@@ -253,7 +268,9 @@ mod tests {
         let (i8, int) = (Operand::Dimensioned(DType::I8), Operand::Python(PyScalar::Int));
         key_of[operand_key(int)] = 1;
         // Cell n says `Option(n)`, so each load shows which index it read.
-        let cells: Vec<u16> = (0..16).map(|n| Answer::Option(n).code()).collect();
+        let cells: Vec<u8> = (0..16)
+            .flat_map(|n| Answer::Option(n).code().to_le_bytes())
+            .collect();
         let flat = Flat {
             radix: &[2],
             op_slot: &op_slot,
@@ -284,7 +301,7 @@ mod tests {
         // A table too short for a combination answers no rule.
         let short = RuleTable {
             flat: Some(Flat {
-                cells: &cells[..8],
+                cells: &cells[..16],
                 ..flat
             }),
             ..table

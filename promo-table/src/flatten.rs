@@ -1,10 +1,11 @@
 //! [`RuleTable::flatten`]: every answer of the layer walk precomputed as the parts
 //! of a [`Flat`] table, for `promo-macros` to emit.
 
+use crate::flat::operand_key;
 use crate::flat::{operand_of_key, Flat, OPERAND_KEYS};
 use crate::options::{OptionKind, OptionValue, Options};
 use crate::table::RuleTable;
-use crate::{Answer, Op, Operand};
+use crate::{Answer, Cell, DType, Op, Operand};
 
 /// The owned parts of a [`Flat`] table, as [`RuleTable::flatten`] computes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +20,8 @@ pub struct FlatParts {
     pub key_of: Vec<u8>,
     /// See [`Flat::keys`].
     pub keys: usize,
-    /// See [`Flat::cells`].
-    pub cells: Vec<u16>,
+    /// See [`Flat::cells`]: each code's two bytes, little-endian.
+    pub cells: Vec<u8>,
 }
 
 impl FlatParts {
@@ -34,6 +35,18 @@ impl FlatParts {
             keys: self.keys,
             cells: &self.cells,
         }
+    }
+}
+
+/// The dtype a result filter tests: a result's, or a dtype option's value.
+fn promoted_dtype(cell: Option<Cell>, options: &Options) -> Option<DType> {
+    match cell? {
+        Cell::Is(d) | Cell::Weak(d) => Some(d),
+        Cell::Option(i) => match options.get(i as usize) {
+            OptionValue::DType(d) => Some(d),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -102,11 +115,7 @@ impl RuleTable<'_> {
         let column = |op: Op| -> Vec<u16> {
             let mut cells = Vec::with_capacity(combos * keys * keys);
             for options in &all_options {
-                for &lhs in &operands {
-                    for &rhs in &operands {
-                        cells.push(self.answer(options, op, lhs, rhs).code());
-                    }
-                }
+                cells.extend(self.painted(options, op, &operands));
             }
             cells
         };
@@ -129,10 +138,14 @@ impl RuleTable<'_> {
             slots
         };
         let block = keys * keys;
-        let mut cells = Vec::with_capacity(combos * slots.len() * block);
+        let mut cells = Vec::with_capacity(2 * combos * slots.len() * block);
         for combo in 0..combos {
             for column in &slots {
-                cells.extend_from_slice(&column[combo * block..(combo + 1) * block]);
+                cells.extend(
+                    column[combo * block..(combo + 1) * block]
+                        .iter()
+                        .flat_map(|c| c.to_le_bytes()),
+                );
             }
         }
         Some(FlatParts {
@@ -143,6 +156,207 @@ impl RuleTable<'_> {
             keys,
             cells,
         })
+    }
+
+    /// The [`Answer::code`] of every pair of `operands` (row-major) under `options`
+    /// and `op`: what [`RuleTable::answer`] gives each, computed layer by layer
+    /// instead of by a walk per pair. From the last layer up, each layer's opinions
+    /// are painted over what the layers after it give, so every layer is visited
+    /// once per pair and nothing is walked twice; a result filter reads what the
+    /// layers after its statement gave, kept when the painting passed there. Where
+    /// an answer needs an operand the grid lacks (a retyped or Python-typed operand
+    /// outside `operands`), that pair is walked. The walk stays the reference: the
+    /// tests compare the two on every pair of every rule set.
+    fn painted(&self, options: &Options, op: Op, operands: &[Operand]) -> Vec<u16> {
+        let n = operands.len();
+        let mut index_of = vec![usize::MAX; OPERAND_KEYS];
+        for (i, &o) in operands.iter().enumerate() {
+            // Only the operands themselves: a refused operand's stand-in answers
+            // for the others only where they are refused.
+            if index_of[operand_key(o)] == usize::MAX {
+                index_of[operand_key(o)] = i;
+            }
+        }
+        let at = |o: Operand| Some(index_of[operand_key(o)]).filter(|&i| i != usize::MAX);
+        let count = self.layers.len();
+        // What the walk from a statement's end gives, for the result filters.
+        let needed: Vec<usize> = self
+            .layers
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.promoted.is_empty())
+            .map(|(i, l)| l.statement_end.max(i + 1))
+            .collect();
+        let mut kept: Vec<(usize, Vec<Option<Cell>>)> = Vec::new();
+        // `after`: the walk from the layer after the current one; `in_map`: the
+        // walk from there with a result map's `below` in hand (a `by_promoted` entry).
+        let mut after: Vec<Option<Cell>> = vec![None; n * n];
+        let mut in_map: Option<Vec<Option<Cell>>> = None;
+        if needed.contains(&count) {
+            kept.push((count, after.clone()));
+        }
+        for (index, layer) in self.layers.iter().enumerate().rev() {
+            if !layer.applies(options, op) {
+                // Skipped by the walk, a map's `below` in hand or not.
+                if needed.contains(&index) {
+                    kept.push((index, after.clone()));
+                }
+                continue;
+            }
+            let mut here = Vec::with_capacity(n * n);
+            if !layer.retype.is_empty() {
+                let retyped = |d: DType| {
+                    layer
+                        .retype
+                        .iter()
+                        .find(|(from, _)| *from == d)
+                        .map_or(d, |&(_, to)| to)
+                };
+                let operand = |o: Operand| o.dtype().map_or(o, |d| o.with_dtype(retyped(d)));
+                let mapped = |cell: Option<Cell>| match cell {
+                    Some(Cell::Is(d)) => Some(Cell::Is(retyped(d))),
+                    Some(Cell::Weak(d)) => Some(Cell::Weak(retyped(d))),
+                    other => other,
+                };
+                for &lhs in operands {
+                    for &rhs in operands {
+                        let (l, r) = (operand(lhs), operand(rhs));
+                        here.push(mapped(match (at(l), at(r)) {
+                            (Some(li), Some(ri)) => after[li * n + ri],
+                            _ => self.first_opinion(index + 1, options, op, l, r).map(|t| t.cell),
+                        }));
+                    }
+                }
+                in_map = None;
+            } else {
+                let below = match layer.promoted.is_empty() {
+                    true => None,
+                    false => {
+                        let end = layer.statement_end.max(index + 1);
+                        kept.iter().find(|(i, _)| *i == end).map(|(_, w)| w)
+                    }
+                };
+                // A pair the layer has no opinion on keeps what the layers after give
+                // (and, in a map, passes on to the next entry or the statement's end):
+                // only the pairs of its rows and columns are visited.
+                here.clone_from(&after);
+                let next_all: Option<Vec<Option<Cell>>> = match (below, &in_map, layer.continues) {
+                    (Some(below), _, false) => Some(below.clone()),
+                    (Some(_), Some(map), true) => Some(map.clone()),
+                    _ => None,
+                };
+                // A map the painting lost (an entry that does not apply before one
+                // that does), or a statement end it did not keep: the walk decides.
+                let lost = !layer.promoted.is_empty() && next_all.is_none();
+                let covered = |side: crate::Side, of: &[u8]| -> Vec<usize> {
+                    (0..n)
+                        .filter(|&i| {
+                            side.key(operands[i])
+                                .and_then(|k| of.get(k))
+                                .is_some_and(|&r| r != crate::ABSENT)
+                        })
+                        .collect()
+                };
+                let (rows, cols) = (covered(layer.lhs, layer.row_of), covered(layer.rhs, layer.col_of));
+                let mut seen = vec![false; n * n];
+                let mut pairs: Vec<(usize, usize)> = Vec::new();
+                for &li in &rows {
+                    for &ri in &cols {
+                        seen[li * n + ri] = true;
+                        pairs.push((li, ri));
+                    }
+                }
+                if self.commutative {
+                    // The swapped pair's opinion answers too.
+                    for &li in &cols {
+                        for &ri in &rows {
+                            if !std::mem::replace(&mut seen[li * n + ri], true) {
+                                pairs.push((li, ri));
+                            }
+                        }
+                    }
+                }
+                if lost {
+                    pairs = (0..n).flat_map(|li| (0..n).map(move |ri| (li, ri))).collect();
+                }
+                let mut map_here = next_all.clone().unwrap_or_default();
+                for (li, ri) in pairs {
+                    let (lhs, rhs, p) = (operands[li], operands[ri], li * n + ri);
+                    if lost {
+                        here[p] = self.first_opinion(index, options, op, lhs, rhs).map(|t| t.cell);
+                        continue;
+                    }
+                    let found = match layer.opinion(lhs, rhs) {
+                        Some(found) => Some(found),
+                        None if self.commutative => layer.opinion(rhs, lhs),
+                        None => None,
+                    };
+                    let (Some(below), Some(next_all)) = (below, &next_all) else {
+                        // No result filter: an opinion decides, else the layers after.
+                        here[p] = found.or(after[p]);
+                        continue;
+                    };
+                    let (under, next) = (below[p], next_all[p]);
+                    let holds = |cell: Cell| match promoted_dtype(under, options) {
+                        Some(d) if layer.promoted.contains(&d) => {
+                            // A weakly typed promotion gives a weakly typed result,
+                            // unless the filter's results are strongly typed.
+                            let weak = !layer.strong && matches!(under, Some(Cell::Weak(_)));
+                            Some(match cell {
+                                Cell::Is(d) if weak => Cell::Weak(d),
+                                other => other,
+                            })
+                        }
+                        _ => None,
+                    };
+                    // With the map's `below` in hand (reached from an earlier entry)
+                    // and without (the walk reaches this entry first).
+                    map_here[p] = found.map_or(next, |cell| holds(cell).or(next));
+                    here[p] = found.map_or(after[p], |cell| holds(cell).or(next));
+                }
+                in_map = next_all.is_some().then_some(map_here);
+            }
+            after = here;
+            if needed.contains(&index) {
+                kept.push((index, after.clone()));
+            }
+        }
+        // Each pair as the walk finishes it: the operands checked first, a Python
+        // scalar no layer spoke of typed as its `[python]` dtype, then the cell read.
+        let mut codes = Vec::with_capacity(n * n);
+        if !(self.ops.is_empty() || self.ops.contains(&op)) {
+            return vec![Answer::UnsupportedOp.code(); n * n];
+        }
+        // Each operand's refusal, checked once, as `RuleTable::check_operands` does.
+        let refusal = |side: Answer| -> Vec<Option<Answer>> {
+            operands.iter().map(|&o| self.operand_refusal(o, side)).collect()
+        };
+        let (lhs_refused, rhs_refused) = (refusal(Answer::UnsupportedLhs), refusal(Answer::UnsupportedRhs));
+        for (li, &lhs) in operands.iter().enumerate() {
+            for (ri, &rhs) in operands.iter().enumerate() {
+                if let Some(refused) = lhs_refused[li].or(rhs_refused[ri]) {
+                    codes.push(refused.code());
+                    continue;
+                }
+                let typed = |o: Operand| match o {
+                    Operand::Python(k) => self.python[k.index()],
+                    other => Some(other),
+                };
+                let cell = after[li * n + ri].or_else(|| match (lhs, rhs) {
+                    (Operand::Python(_), Operand::Python(_)) => None,
+                    (Operand::Python(_), _) | (_, Operand::Python(_)) => {
+                        let (l, r) = (typed(lhs)?, typed(rhs)?);
+                        match (at(l), at(r)) {
+                            (Some(a), Some(b)) => after[a * n + b],
+                            _ => self.first_opinion(0, options, op, l, r).map(|t| t.cell),
+                        }
+                    }
+                    _ => None,
+                });
+                codes.push(self.cell_answer(cell.unwrap_or(Cell::Defer), lhs, rhs).code());
+            }
+        }
+        codes
     }
 
     /// The options of combination `combo` (dtype options at their defaults).
@@ -243,7 +457,7 @@ mod tests {
         assert_eq!(key("weak:i8"), key("weak:f32"));
         assert_ne!(key("weak:i8"), key("f64"));
         assert!(usize::from(key("weak:i8")) >= 14 && usize::from(key("f64")) >= 14);
-        assert_eq!(parts.cells.len(), 2 * 3 * parts.keys * parts.keys);
+        assert_eq!(parts.cells.len(), 2 * 2 * 3 * parts.keys * parts.keys);
         // Op-independent: every operation shares one slot.
         let any_op = RuleTable { ops: &[], ..t }.flatten().unwrap();
         assert_eq!(any_op.op_slots, 1);

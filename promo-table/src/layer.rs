@@ -102,8 +102,10 @@ pub struct Layer<'a> {
     pub col_of: &'a [u8],
     /// The number of columns.
     pub width: usize,
-    /// The cells, row by row.
-    pub cells: &'a [Cell],
+    /// The cells, row by row, each its [`Cell::code`] in two bytes, little-endian
+    /// ([`code_at`](crate::code_at)): one byte-string literal in generated code,
+    /// not a token per cell.
+    pub cells: &'a [u8],
     /// A result filter: when not empty, the layer covers a pair only when the
     /// layers after it promote the pair to one of these dtypes.
     pub promoted: &'a [DType],
@@ -140,13 +142,16 @@ impl Layer<'_> {
 
     /// The cell for (`lhs`, `rhs`) with `lhs`/`rhs` resolved to the operand's dtype,
     /// or `None` if the layer has no such cell or defers.
-    fn opinion(&self, lhs: Operand, rhs: Operand) -> Option<Cell> {
+    pub(crate) fn opinion(&self, lhs: Operand, rhs: Operand) -> Option<Cell> {
         let row = *self.row_of.get(self.lhs.key(lhs)?)?;
         let col = *self.col_of.get(self.rhs.key(rhs)?)?;
         if row == ABSENT || col == ABSENT {
             return None;
         }
-        match self.cells[row as usize * self.width + col as usize] {
+        match Cell::from_code(crate::flat::code_at(
+            self.cells,
+            row as usize * self.width + col as usize,
+        )?) {
             Cell::Defer => None,
             Cell::Lhs => operand_cell(lhs),
             Cell::Rhs => operand_cell(rhs),
@@ -236,7 +241,7 @@ impl RuleTable<'_> {
     /// [`Layer::promoted`] filter has an opinion only when the layers after its
     /// statement give one of its dtypes; otherwise theirs is the answer, once the
     /// other entries of its result map ([`Layer::continues`]) have been tried.
-    fn first_opinion(
+    pub(crate) fn first_opinion(
         &self,
         start: usize,
         options: &Options,
@@ -473,7 +478,10 @@ mod tests {
         for (i, &k) in all.iter().enumerate() {
             rows_of[k] = i as u8;
         }
-        let cells = vec![Cell::Is(DType::F32); all.len() * all.len()];
+        let cells: Vec<u8> = vec![Cell::Is(DType::F32); all.len() * all.len()]
+            .iter()
+            .flat_map(|c| c.code().to_le_bytes())
+            .collect();
         let filter = Layer {
             name: "i16 becomes f32",
             when: &[],

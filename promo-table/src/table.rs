@@ -203,7 +203,12 @@ impl<'a> RuleTable<'a> {
         if let Some(refused) = self.check_operands(op, lhs, rhs) {
             return refused;
         }
-        match self.resolve(options, op, lhs, rhs) {
+        self.cell_answer(self.resolve(options, op, lhs, rhs), lhs, rhs)
+    }
+
+    /// The answer a walk's cell gives for `lhs` and `rhs`; where it gave none, why.
+    pub(crate) fn cell_answer(&self, cell: Cell, lhs: Operand, rhs: Operand) -> Answer {
+        match cell {
             Cell::Is(d) => Answer::Is(d),
             Cell::Weak(d) => Answer::Weak(d),
             Cell::Option(i) => Answer::Option(i),

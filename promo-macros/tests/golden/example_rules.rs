@@ -67,22 +67,10 @@ pub mod tiny {
                 ops: &[],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
-                row_of: &[
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 0u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
-                col_of: &[
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 0u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
+                row_of: b"\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+                col_of: b"\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
                 width: 1usize,
-                cells: &[::promo_core::__private::table::Cell::Refuse(0u16)],
+                cells: b"\0@",
                 promoted: &[],
                 strong: false,
                 statement_end: 1usize,
@@ -98,98 +86,10 @@ pub mod tiny {
                 ],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
-                row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
-                col_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
+                row_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+                col_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
                 width: 5usize,
-                cells: &[
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                ],
+                cells: b"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
                 promoted: &[],
                 strong: false,
                 statement_end: 2usize,
@@ -202,71 +102,10 @@ pub mod tiny {
                 ops: &[::promo_core::__private::table::Op::Divide],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
-                row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
-                col_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
+                row_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+                col_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
                 width: 4usize,
-                cells: &[
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                ],
+                cells: b"&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0",
                 promoted: &[],
                 strong: false,
                 statement_end: 3usize,
@@ -279,57 +118,10 @@ pub mod tiny {
                 ops: &[],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Python,
-                row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
-                col_of: &[0u8, 1u8, 2u8, 3u8],
+                row_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+                col_of: b"\0\x01\x02\x03",
                 width: 4usize,
-                cells: &[
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I8,
-                    ),
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::U8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::U8,
-                    ),
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Defer,
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Defer,
-                ],
+                cells: b"\0\0\x02\x03\x02\x03\x02\x03\x0F\0\x0F\0\x02\x03\x02\x03\x13\0\x13\0\x02\x03\x02\x03\x10\0\x10\0\x02\x03\x02\x03&\0&\0&\0\x02\x03",
                 promoted: &[],
                 strong: false,
                 statement_end: 4usize,
@@ -342,98 +134,10 @@ pub mod tiny {
                 ops: &[],
                 lhs: ::promo_core::__private::table::Side::Tensor,
                 rhs: ::promo_core::__private::table::Side::Tensor,
-                row_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
-                col_of: &[
-                    0u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 1u8, 3u8, 255u8, 255u8, 2u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 4u8, 255u8,
-                    255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8, 255u8,
-                ],
+                row_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+                col_of: b"\0\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x01\x03\xFF\xFF\x02\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
                 width: 5usize,
-                cells: &[
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::Bool,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::U8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::U8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::U8,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::I16,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                    ::promo_core::__private::table::Cell::Is(
-                        ::promo_core::__private::table::DType::F32,
-                    ),
-                ],
+                cells: b"\0\0\x0F\0\x13\0\x10\0&\0\x0F\0\x0F\0\x10\0\x10\0&\0\x13\0\x10\0\x13\0\x10\0&\0\x10\0\x10\0\x10\0\x10\0&\0&\0&\0&\0&\0&\0",
                 promoted: &[],
                 strong: false,
                 statement_end: 5usize,
@@ -442,246 +146,17 @@ pub mod tiny {
             },
         ],
         flat: ::core::option::Option::Some(::promo_core::__private::table::Flat {
-            radix: &[2u8],
-            op_slot: &[
-                0u8, 1u8, 1u8, 2u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 3u8, 1u8, 3u8,
-                1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8, 1u8,
-                1u8, 1u8, 1u8, 1u8, 1u8,
-            ],
+            radix: b"\x02",
+            op_slot: b"\0\x01\x01\x02\x01\x01\x01\x01\x01\x01\x01\x03\x01\x03\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01",
             op_slots: 4usize,
-            key_of: &[
-                0u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 1u8, 2u8, 14u8, 14u8, 3u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 4u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 5u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 6u8, 7u8, 14u8, 14u8, 8u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 9u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 10u8, 11u8, 12u8, 13u8, 15u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8,
-                15u8, 14u8, 14u8, 15u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 15u8, 14u8,
-                14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8, 14u8,
-            ],
+            key_of: b"\0\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x01\x02\x0E\x0E\x03\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x04\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x05\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x06\x07\x0E\x0E\x08\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\t\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\n\x0B\x0C\r\x0F\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0F\x0F\x0E\x0E\x0F\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0F\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E\x0E",
             keys: 16usize,
-            cells: &[
-                0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
-                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 38u16,
-                15u16, 15u16, 16u16, 16u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
-                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
-                19u16, 38u16, 19u16, 16u16, 16u16, 19u16, 38u16, 19u16, 19u16, 38u16,
-                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16,
-                15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
-                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16u16, 38u16,
-                15u16, 15u16, 16u16, 16u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
-                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16u16, 16u16,
-                19u16, 38u16, 19u16, 16u16, 16u16, 19u16, 38u16, 19u16, 19u16, 38u16,
-                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16,
-                15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16,
-                773u16, 773u16, 773u16, 770u16, 771u16, 15u16, 15u16, 16u16, 19u16,
-                38u16, 15u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16,
-                770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16,
-                772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
-                773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 0u16, 38u16, 38u16,
-                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16,
-                16u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16,
-                771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 0u16, 38u16, 38u16,
-                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16,
-                16u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16,
-                771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16,
-                19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16,
-                773u16, 770u16, 771u16, 38u16, 15u16, 16u16, 19u16, 38u16, 38u16, 15u16,
-                16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16,
-                772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16,
-                773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 15u16, 15u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 16u16, 16u16, 0u16,
-                772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16, 38u16, 772u16,
-                770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 15u16, 15u16, 0u16, 772u16, 770u16,
-                771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                16u16, 16u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16,
-                38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
-                15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16,
-                38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 0u16, 0u16, 0u16,
-                0u16, 38u16, 0u16, 0u16, 0u16, 0u16, 38u16, 773u16, 773u16, 773u16,
-                773u16, 770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
-                772u16, 772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 0u16, 15u16, 16u16,
-                19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 38u16,
-                772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16, 38u16, 15u16,
-                15u16, 16u16, 16384u16, 38u16, 15u16, 15u16, 38u16, 772u16, 770u16,
-                771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16, 16u16,
-                38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16, 16384u16,
-                16u16, 19u16, 38u16, 19u16, 16384u16, 16u16, 19u16, 38u16, 19u16, 19u16,
-                38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16,
-                0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
-                15u16, 38u16, 772u16, 770u16, 771u16, 15u16, 15u16, 16u16, 16384u16,
-                38u16, 15u16, 15u16, 16u16, 16384u16, 38u16, 15u16, 15u16, 38u16, 772u16,
-                770u16, 771u16, 16u16, 16u16, 16u16, 16u16, 38u16, 16u16, 16u16, 16u16,
-                16u16, 38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16, 19u16,
-                16384u16, 16u16, 19u16, 38u16, 19u16, 16384u16, 16u16, 19u16, 38u16,
-                19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 772u16,
-                770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16, 15u16, 16u16,
-                19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 15u16,
-                15u16, 16u16, 19u16, 38u16, 15u16, 15u16, 16u16, 19u16, 38u16, 773u16,
-                773u16, 773u16, 773u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 773u16, 773u16, 773u16, 773u16,
-                770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16,
-                772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16, 768u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                0u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
-                16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16, 15u16, 15u16,
-                38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 16u16, 16u16, 38u16, 772u16, 770u16, 771u16,
-                38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16, 38u16,
-                38u16, 19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 0u16, 38u16, 38u16, 772u16, 770u16, 771u16, 38u16,
-                38u16, 38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16, 38u16,
-                15u16, 15u16, 38u16, 772u16, 770u16, 771u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 16u16, 16u16, 38u16, 772u16,
-                770u16, 771u16, 38u16, 16384u16, 38u16, 38u16, 38u16, 38u16, 16384u16,
-                38u16, 38u16, 38u16, 19u16, 19u16, 38u16, 772u16, 770u16, 771u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16,
-                38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16,
-                0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 38u16, 15u16, 16u16, 19u16, 38u16, 38u16, 15u16, 16u16, 19u16,
-                38u16, 773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 38u16, 38u16,
-                38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 38u16, 773u16, 773u16,
-                773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16, 772u16, 772u16,
-                772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16, 773u16, 773u16,
-                770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 772u16,
-                770u16, 771u16, 0u16, 0u16, 0u16, 16384u16, 0u16, 0u16, 0u16, 0u16,
-                16384u16, 0u16, 15u16, 15u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 16u16, 16u16, 0u16,
-                772u16, 770u16, 771u16, 0u16, 16384u16, 0u16, 0u16, 0u16, 0u16, 16384u16,
-                0u16, 0u16, 0u16, 19u16, 19u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 38u16, 38u16, 38u16,
-                772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 0u16, 0u16, 0u16, 772u16, 770u16, 771u16, 0u16, 0u16, 0u16,
-                16384u16, 0u16, 0u16, 0u16, 0u16, 16384u16, 0u16, 15u16, 15u16, 0u16,
-                772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 16u16, 16u16, 0u16, 772u16, 770u16, 771u16, 0u16, 16384u16,
-                0u16, 0u16, 0u16, 0u16, 16384u16, 0u16, 0u16, 0u16, 19u16, 19u16, 0u16,
-                772u16, 770u16, 771u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16, 0u16,
-                0u16, 0u16, 38u16, 38u16, 38u16, 772u16, 770u16, 771u16, 0u16, 15u16,
-                16u16, 19u16, 38u16, 0u16, 15u16, 16u16, 19u16, 38u16, 773u16, 773u16,
-                773u16, 773u16, 770u16, 771u16, 0u16, 15u16, 16u16, 19u16, 38u16, 0u16,
-                15u16, 16u16, 19u16, 38u16, 773u16, 773u16, 773u16, 773u16, 770u16,
-                771u16, 0u16, 0u16, 0u16, 0u16, 38u16, 0u16, 0u16, 0u16, 0u16, 38u16,
-                773u16, 773u16, 773u16, 773u16, 770u16, 771u16, 772u16, 772u16, 772u16,
-                772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 772u16, 773u16, 773u16,
-                773u16, 773u16, 770u16, 771u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16, 769u16,
-                769u16, 769u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-                771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16, 771u16,
-            ],
+            cells: b"\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\x10\0&\0\x0F\0\x0F\0\x10\0\x10\0&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03\x13\0\x10\0\x10\0\x13\0&\0\x13\0\x10\0\x10\0\x13\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\x10\0&\0\x0F\0\x0F\0\x10\0\x10\0&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03\x13\0\x10\0\x10\0\x13\0&\0\x13\0\x10\0\x10\0\x13\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\x13\0&\0\x0F\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\0\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\0\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0\x0F\0\x10\0\x13\0&\0&\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x0F\0\x0F\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x10\0\x10\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x13\0\x13\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x0F\0\x0F\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x10\0\x10\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x13\0\x13\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0&\0\0\0\0\0\0\0\0\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\0@&\0\x0F\0\x0F\0\x10\0\0@&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03\x13\0\0@\x10\0\x13\0&\0\x13\0\0@\x10\0\x13\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\0@&\0\x0F\0\x0F\0\x10\0\0@&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0\x10\0\x10\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03\x13\0\0@\x10\0\x13\0&\0\x13\0\0@\x10\0\x13\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x0F\0\x0F\0\x10\0\x13\0&\0\x0F\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03\0\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\0\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0\0@&\0&\0&\0&\0\0@&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03&\0\0@&\0&\0&\0&\0\0@&\0&\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\0\0&\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0\0@&\0&\0&\0&\0\0@&\0\x0F\0\x0F\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x10\0\x10\0&\0\x04\x03\x02\x03\x03\x03&\0\0@&\0&\0&\0&\0\0@&\0&\0&\0\x13\0\x13\0&\0\x04\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0\x0F\0\x10\0\x13\0&\0&\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03&\0&\0&\0&\0&\0&\0&\0&\0&\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0@\0\0\0\0\0\0\0\0\0@\0\0\x0F\0\x0F\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x10\0\x10\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0@\0\0\0\0\0\0\0\0\0@\0\0\0\0\0\0\x13\0\x13\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0@\0\0\0\0\0\0\0\0\0@\0\0\x0F\0\x0F\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x10\0\x10\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0@\0\0\0\0\0\0\0\0\0@\0\0\0\0\0\0\x13\0\x13\0\0\0\x04\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0&\0&\0&\0\x04\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\0\0\x0F\0\x10\0\x13\0&\0\0\0\x0F\0\x10\0\x13\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\0\0\0\0\0\0\0\0&\0\0\0\0\0\0\0\0\0&\0\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x04\x03\x05\x03\x05\x03\x05\x03\x05\x03\x02\x03\x03\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03",
         }),
     };
+    /// The element types the rows name, in short.
+    #[allow(unused_imports)]
+    use ::promo_core::__private::rows::types as t;
     /// Marker type: Tiny framework (strict=false).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Tiny;
@@ -692,812 +167,1482 @@ pub mod tiny {
             &[::promo_core::__private::table::OptionValue::Bool(false)],
         );
     }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<bool>>
-    for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i8>> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<u8>> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i16>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<f32>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyBool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyInt> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyFloat> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, bool>
-    for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyBool,
-    > for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyInt,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyFloat,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, bool> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<bool>> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i8>> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, u8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<u8>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i16>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<f32>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyBool> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyInt> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyFloat> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, bool> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, u8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyBool,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyInt,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyFloat,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, bool> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<bool>> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, i8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i8>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<u8>> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i16>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<f32>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyBool> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyInt> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyFloat> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, bool> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyBool,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyInt,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyFloat,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, bool> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<bool>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, i8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i8>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, u8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<u8>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i16>> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<f32>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyBool> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyInt> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyFloat> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, bool> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, u8> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyBool,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyInt,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyFloat,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<bool>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i8>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<u8>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i16>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<f32>> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyBool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyInt> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyFloat> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyBool,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyInt,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyFloat,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, bool> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i8> for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, u8> for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i16> for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for Tiny {
-        type Output = f32;
+    /// `Tiny`'s answers of `add`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`Tiny` has no promotion of `{Self}` with `{B}`",
+        label = "no promotion of `{Self}` with `{B}` in `Tiny`",
+        note = "the rule set does not accept one of these dtypes or operand kinds; see `promo table` and `promo query`"
+    )]
+    pub trait Tiny_Add<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
+    }
+    #[automatically_derived]
+    impl<
+        A: ::promo_core::operand_types::OperandType,
+        B: ::promo_core::operand_types::OperandType,
+        Why,
+    > ::promo_core::Promote<A, B, Why> for Tiny
+    where
+        A: Tiny_Add<B>,
+        <A as Tiny_Add<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::PromoteAnswer<Why, A, B>,
+    {
+        type Output = <<<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::PromoteAnswer<Why, A, B>>::Output;
+        const WEAK: bool = <<<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::PromoteAnswer<Why, A, B>>::WEAK;
+    }
+    impl<B> Tiny_Add<B> for bool {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (bool, i8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::Scalar<bool> {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (bool, i8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for i8 {
+        type Row = (
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (i8, i8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::Scalar<i8> {
+        type Row = (
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (i8, i8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for u8 {
+        type Row = (
+            (
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (u8, u8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::Scalar<u8> {
+        type Row = (
+            (
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (u8, u8, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for i16 {
+        type Row = (
+            (
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (i16, i16, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::Scalar<i16> {
+        type Row = (
+            (
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i16,
+                i16,
+                Tiny,
+                Tiny,
+                i16,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (i16, i16, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for f32 {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (f32, f32, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::Scalar<f32> {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (f32, f32, f32, Tiny),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::PyBool {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::PyInt {
+        type Row = (
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                i8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                i8,
+                i16,
+                Tiny,
+                Tiny,
+                u8,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::PyFloat {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Add<B> for ::promo_core::operand_types::PyComplex {
+        type Row = (
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
     #[automatically_derived]
     impl<
@@ -1506,210 +1651,737 @@ pub mod tiny {
         Why,
     > ::promo_core::PromoteOp<::promo_core::op_types::Add, A, B, Why> for Tiny
     where
-        Tiny: ::promo_core::Promote<A, B, Why>,
+        A: Tiny_Add<B>,
+        <A as Tiny_Add<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >,
     {
-        type Output = <Tiny as ::promo_core::Promote<A, B, Why>>::Output;
-        const WEAK: bool = <Tiny as ::promo_core::Promote<A, B, Why>>::WEAK;
+        type Output = <<<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as Tiny_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >>::WEAK;
+    }
+    /// `Tiny`'s answers of `divide`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`Tiny` has no result for `Divide` of `{Self}` with `{B}`",
+        label = "no result for `Divide` of `{Self}` with `{B}` in `Tiny`",
+        note = "the rule set does not accept one of these dtypes or this operation; see `promo table --op`"
+    )]
+    pub trait Tiny_Divide<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
     }
     #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool> for Tiny {
-        type Output = f32;
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, A, B, Why> for Tiny
+    where
+        A: Tiny_Divide<B>,
+        <A as Tiny_Divide<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as Tiny_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >,
+    {
+        type Output = <<<A as Tiny_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as Tiny_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >>::WEAK;
+    }
+    impl<B> Tiny_Divide<B> for bool {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Divide<B> for i8 {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Divide<B> for u8 {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Divide<B> for i16 {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    impl<B> Tiny_Divide<B> for f32 {
+        type Row = (
+            (
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                f32,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                f32,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
+    }
+    /// `Tiny`'s answers of `equal`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`Tiny` has no result for `Equal` of `{Self}` with `{B}`",
+        label = "no result for `Equal` of `{Self}` with `{B}` in `Tiny`",
+        note = "the rule set does not accept one of these dtypes or this operation; see `promo table --op`"
+    )]
+    pub trait Tiny_Equal<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
     }
     #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i8> for Tiny {
-        type Output = f32;
+    impl<
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why> for Tiny
+    where
+        A: Tiny_Equal<B>,
+        <A as Tiny_Equal<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >,
+    {
+        type Output = <<<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >>::WEAK;
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, u8> for Tiny {
-        type Output = f32;
+    impl<B> Tiny_Equal<B> for bool {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                bool,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i16> for Tiny {
-        type Output = f32;
+    impl<B> Tiny_Equal<B> for i8 {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                bool,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, f32> for Tiny {
-        type Output = f32;
+    impl<B> Tiny_Equal<B> for u8 {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                bool,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, bool> for Tiny {
-        type Output = f32;
+    impl<B> Tiny_Equal<B> for i16 {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                bool,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, bool> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, u8> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i16> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, f32> for Tiny {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, u8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i16> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, f32> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, u8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i16> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, f32> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, u8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i16> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, f32> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, u8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i16> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, f32> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, bool> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, u8> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i16> for Tiny {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, f32> for Tiny {
-        type Output = bool;
+    impl<B> Tiny_Equal<B> for f32 {
+        type Row = (
+            (
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                bool,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                bool,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+                Tiny,
+            ),
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+            ::promo_core::__private::rows::Nothing<Tiny>,
+        );
     }
     #[automatically_derived]
     impl<
@@ -1718,131 +2390,39 @@ pub mod tiny {
         Why,
     > ::promo_core::PromoteOp<::promo_core::op_types::LessThan, A, B, Why> for Tiny
     where
-        Tiny: ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why>,
+        A: Tiny_Equal<B>,
+        <A as Tiny_Equal<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
+            A,
+            B,
+        >,
     {
-        type Output = <Tiny as ::promo_core::PromoteOp<
-            ::promo_core::op_types::Equal,
+        type Output = <<<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
             A,
             B,
-            Why,
         >>::Output;
-        const WEAK: bool = <Tiny as ::promo_core::PromoteOp<
-            ::promo_core::op_types::Equal,
+        const WEAK: bool = <<<A as Tiny_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
             A,
             B,
-            Why,
         >>::WEAK;
-    }
-    #[automatically_derived]
-    impl ::promo_core::convert_promote::PairKernels for Tiny {
-        const PAIR_KERNELS: &'static [::core::option::Option<
-            ::promo_core::convert_promote::PairEntry,
-        >] = &{
-            let mut t: [::core::option::Option<
-                ::promo_core::convert_promote::PairEntry,
-            >; 2500usize] = [::core::option::Option::None; 2500usize];
-            t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::Bool,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
-            });
-            t[15usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i8, i8>,
-            });
-            t[19usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
-            });
-            t[16usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
-            });
-            t[38usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
-            });
-            t[750usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
-            });
-            t[765usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
-            });
-            t[769usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, u8, i16>,
-            });
-            t[766usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
-            });
-            t[788usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
-            });
-            t[950usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
-            });
-            t[965usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i8, i16>,
-            });
-            t[969usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
-            });
-            t[966usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
-            });
-            t[988usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
-            });
-            t[800usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
-            });
-            t[815usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
-            });
-            t[819usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
-            });
-            t[816usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
-            });
-            t[838usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
-            });
-            t[1900usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
-            });
-            t[1915usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
-            });
-            t[1919usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
-            });
-            t[1916usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
-            });
-            t[1938usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
-            });
-            t
-        };
     }
     /// Marker type: Tiny framework (strict=true).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -1854,890 +2434,1482 @@ pub mod tiny {
             &[::promo_core::__private::table::OptionValue::Bool(true)],
         );
     }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, bool> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<bool>>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, i8> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i8>>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, u8> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<u8>>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<i16>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::Scalar<f32>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyBool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyInt> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<bool, ::promo_core::operand_types::PyFloat>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i8>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, u8>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, i16>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<bool>, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyBool,
-    > for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyInt,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<bool>,
-        ::promo_core::operand_types::PyFloat,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, bool> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<bool>>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, i8> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i8>>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl<Why: TinyStrictRefusesMixedSign<i8, u8>> ::promo_core::Promote<i8, u8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
+    /// `TinyStrict`'s answers of `add`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`TinyStrict` has no promotion of `{Self}` with `{B}`",
+        label = "no promotion of `{Self}` with `{B}` in `TinyStrict`",
+        note = "the rule set does not accept one of these dtypes or operand kinds; see `promo table` and `promo query`"
+    )]
+    pub trait TinyStrict_Add<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
     }
     #[automatically_derived]
     impl<
-        Why: TinyStrictRefusesMixedSign<i8, ::promo_core::operand_types::Scalar<u8>>,
-    > ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<u8>, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<i16>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::Scalar<f32>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyBool> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyInt> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i8, ::promo_core::operand_types::PyFloat> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, bool>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i8>
-    for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<::promo_core::operand_types::Scalar<i8>, u8>,
-    > ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, u8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<
-                ::promo_core::operand_types::Scalar<i8>,
-                ::promo_core::operand_types::Scalar<u8>,
-            >,
-    > ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<u8>,
+        A: ::promo_core::operand_types::OperandType,
+        B: ::promo_core::operand_types::OperandType,
         Why,
-    > for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, i16>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i8>, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyBool,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyInt,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i8>,
-        ::promo_core::operand_types::PyFloat,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, bool> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<bool>>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl<Why: TinyStrictRefusesMixedSign<u8, i8>> ::promo_core::Promote<u8, i8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<u8, ::promo_core::operand_types::Scalar<i8>>,
-    > ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i8>, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, u8> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<u8>>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<i16>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::Scalar<f32>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyBool> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyInt> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<u8, ::promo_core::operand_types::PyFloat> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, bool>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<::promo_core::operand_types::Scalar<u8>, i8>,
-    > ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<
-                ::promo_core::operand_types::Scalar<u8>,
-                ::promo_core::operand_types::Scalar<i8>,
-            >,
-    > ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<i8>,
-        Why,
-    > for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, u8>
-    for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, i16>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<u8>, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyBool,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyInt,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<u8>,
-        ::promo_core::operand_types::PyFloat,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, bool> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<bool>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, i8> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i8>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, u8> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<u8>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<i16>>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::Scalar<f32>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyBool> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyInt> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<i16, ::promo_core::operand_types::PyFloat>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, bool>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i8>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, u8>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, i16>
-    for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<i16>, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyBool,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyInt,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<i16>,
-        ::promo_core::operand_types::PyFloat,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, bool> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<bool>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, i8> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i8>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, u8> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<u8>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, i16> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<i16>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::Scalar<f32>>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyBool> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyInt> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<f32, ::promo_core::operand_types::PyFloat>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, bool>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, u8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, i16>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::Scalar<f32>, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyBool,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyInt,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::Scalar<f32>,
-        ::promo_core::operand_types::PyFloat,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i8> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, u8> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyBool, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyBool,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, bool> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i8> for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = i8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, u8> for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = u8;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, i16> for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = i16;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyInt, f32> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyInt,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, bool>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<bool>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i8> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<i8>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, u8> for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<u8>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, i16>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<i16>,
-    > for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<::promo_core::operand_types::PyFloat, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::Promote<
-        ::promo_core::operand_types::PyFloat,
-        ::promo_core::operand_types::Scalar<f32>,
-    > for TinyStrict {
-        type Output = f32;
+    > ::promo_core::Promote<A, B, Why> for TinyStrict
+    where
+        A: TinyStrict_Add<B>,
+        <A as TinyStrict_Add<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::PromoteAnswer<Why, A, B>,
+    {
+        type Output = <<<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::PromoteAnswer<Why, A, B>>::Output;
+        const WEAK: bool = <<<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::PromoteAnswer<Why, A, B>>::WEAK;
+    }
+    impl<B> TinyStrict_Add<B> for bool {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (bool, i8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::Scalar<bool> {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (bool, i8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for i8 {
+        type Row = (
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (i8, i8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::Scalar<i8> {
+        type Row = (
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (i8, i8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for u8 {
+        type Row = (
+            (
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (u8, u8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::Scalar<u8> {
+        type Row = (
+            (
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (u8, u8, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for i16 {
+        type Row = (
+            (
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (i16, i16, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::Scalar<i16> {
+        type Row = (
+            (
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (i16, i16, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for f32 {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (f32, f32, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::Scalar<f32> {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (f32, f32, f32, TinyStrict),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::PyBool {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::PyInt {
+        type Row = (
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                i8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                i8,
+                i16,
+                TinyStrict,
+                TinyStrict,
+                u8,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::PyFloat {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Add<B> for ::promo_core::operand_types::PyComplex {
+        type Row = (
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
     #[automatically_derived]
     impl<
@@ -2746,256 +3918,737 @@ pub mod tiny {
         Why,
     > ::promo_core::PromoteOp<::promo_core::op_types::Add, A, B, Why> for TinyStrict
     where
-        TinyStrict: ::promo_core::Promote<A, B, Why>,
+        A: TinyStrict_Add<B>,
+        <A as TinyStrict_Add<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >,
     {
-        type Output = <TinyStrict as ::promo_core::Promote<A, B, Why>>::Output;
-        const WEAK: bool = <TinyStrict as ::promo_core::Promote<A, B, Why>>::WEAK;
+        type Output = <<<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as TinyStrict_Add<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Add,
+            A,
+            B,
+        >>::WEAK;
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, bool>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, u8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, i16>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, bool, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, bool>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i8> for TinyStrict {
-        type Output = f32;
+    /// `TinyStrict`'s answers of `divide`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`TinyStrict` has no result for `Divide` of `{Self}` with `{B}`",
+        label = "no result for `Divide` of `{Self}` with `{B}` in `TinyStrict`",
+        note = "the rule set does not accept one of these dtypes or this operation; see `promo table --op`"
+    )]
+    pub trait TinyStrict_Divide<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
     }
     #[automatically_derived]
     impl<
-        Why: TinyStrictRefusesMixedSign<i8, u8>,
-    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, u8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, A, B, Why> for TinyStrict
+    where
+        A: TinyStrict_Divide<B>,
+        <A as TinyStrict_Divide<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as TinyStrict_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >,
+    {
+        type Output = <<<A as TinyStrict_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as TinyStrict_Divide<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Divide,
+            A,
+            B,
+        >>::WEAK;
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, i16>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Divide<B> for bool {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i8, f32>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Divide<B> for i8 {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, bool>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Divide<B> for u8 {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Divide<B> for i16 {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    impl<B> TinyStrict_Divide<B> for f32 {
+        type Row = (
+            (
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                f32,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
+    }
+    /// `TinyStrict`'s answers of `equal`, a row per left operand: what `Promote` and `PromoteOp` read.
+    #[doc(hidden)]
+    #[allow(non_camel_case_types)]
+    #[diagnostic::on_unimplemented(
+        message = "`TinyStrict` has no result for `Equal` of `{Self}` with `{B}`",
+        label = "no result for `Equal` of `{Self}` with `{B}` in `TinyStrict`",
+        note = "the rule set does not accept one of these dtypes or this operation; see `promo table --op`"
+    )]
+    pub trait TinyStrict_Equal<B> {
+        /// The answers for each right operand: tensors, rank-0 tensors,
+        /// Python scalars, weakly typed tensors.
+        type Row;
     }
     #[automatically_derived]
     impl<
-        Why: TinyStrictRefusesMixedSign<u8, i8>,
-    > ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
+        A: ::promo_core::Element,
+        B: ::promo_core::Element,
+        Why,
+    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why> for TinyStrict
+    where
+        A: TinyStrict_Equal<B>,
+        <A as TinyStrict_Equal<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >,
+    {
+        type Output = <<<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >>::Output;
+        const WEAK: bool = <<<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::Equal,
+            A,
+            B,
+        >>::WEAK;
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, u8> for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Equal<B> for bool {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, i16>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Equal<B> for i8 {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, u8, f32>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Equal<B> for u8 {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrictRefusedMixedSign,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, bool>
-    for TinyStrict {
-        type Output = f32;
+    impl<B> TinyStrict_Equal<B> for i16 {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, u8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, i16>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, i16, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, bool>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, u8>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, i16>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Divide, f32, f32>
-    for TinyStrict {
-        type Output = f32;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i8>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, u8>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, i16>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, bool, f32>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<i8, u8>,
-    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, u8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, i16> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i8, f32> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl<
-        Why: TinyStrictRefusesMixedSign<u8, i8>,
-    > ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i8, Why>
-    for TinyStrict {
-        type Output = ::promo_core::__private::Refused;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, u8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, i16> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, u8, f32> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, u8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, i16>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, i16, f32>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, bool>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, u8> for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, i16>
-    for TinyStrict {
-        type Output = bool;
-    }
-    #[automatically_derived]
-    impl ::promo_core::PromoteOp<::promo_core::op_types::Equal, f32, f32>
-    for TinyStrict {
-        type Output = bool;
+    impl<B> TinyStrict_Equal<B> for f32 {
+        type Row = (
+            (
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                bool,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+                TinyStrict,
+            ),
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+            ::promo_core::__private::rows::Nothing<TinyStrict>,
+        );
     }
     #[automatically_derived]
     impl<
@@ -3004,19 +4657,38 @@ pub mod tiny {
         Why,
     > ::promo_core::PromoteOp<::promo_core::op_types::LessThan, A, B, Why> for TinyStrict
     where
-        TinyStrict: ::promo_core::PromoteOp<::promo_core::op_types::Equal, A, B, Why>,
+        A: TinyStrict_Equal<B>,
+        <A as TinyStrict_Equal<B>>::Row: ::promo_core::__private::rows::Entry<B>,
+        <<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry: ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
+            A,
+            B,
+        >,
     {
-        type Output = <TinyStrict as ::promo_core::PromoteOp<
-            ::promo_core::op_types::Equal,
+        type Output = <<<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
             A,
             B,
-            Why,
         >>::Output;
-        const WEAK: bool = <TinyStrict as ::promo_core::PromoteOp<
-            ::promo_core::op_types::Equal,
+        const WEAK: bool = <<<A as TinyStrict_Equal<
+            B,
+        >>::Row as ::promo_core::__private::rows::Entry<
+            B,
+        >>::Entry as ::promo_core::__private::rows::OpAnswer<
+            Why,
+            ::promo_core::op_types::LessThan,
             A,
             B,
-            Why,
         >>::WEAK;
     }
     /// Diagnostic only: `TinyStrict` refuses the pair because i8 with u8 is refused in strict mode.
@@ -3025,107 +4697,24 @@ pub mod tiny {
         label = "refused by `tiny`"
     )]
     pub trait TinyStrictRefusesMixedSign<A, B>: ::promo_core::__private::Sealed {}
-    #[automatically_derived]
-    impl ::promo_core::convert_promote::PairKernels for TinyStrict {
-        const PAIR_KERNELS: &'static [::core::option::Option<
-            ::promo_core::convert_promote::PairEntry,
-        >] = &{
-            let mut t: [::core::option::Option<
-                ::promo_core::convert_promote::PairEntry,
-            >; 2500usize] = [::core::option::Option::None; 2500usize];
-            t[0usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::Bool,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, bool, bool>,
-            });
-            t[15usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i8, i8>,
-            });
-            t[19usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, u8, u8>,
-            });
-            t[16usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, i16, i16>,
-            });
-            t[38usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<bool, f32, f32>,
-            });
-            t[750usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, bool, i8>,
-            });
-            t[765usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i8, i8>,
-            });
-            t[766usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, i16, i16>,
-            });
-            t[788usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i8, f32, f32>,
-            });
-            t[950usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, bool, u8>,
-            });
-            t[969usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::U8,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, u8, u8>,
-            });
-            t[966usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, i16, i16>,
-            });
-            t[988usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<u8, f32, f32>,
-            });
-            t[800usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, bool, i16>,
-            });
-            t[815usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i8, i16>,
-            });
-            t[819usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, u8, i16>,
-            });
-            t[816usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::I16,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, i16, i16>,
-            });
-            t[838usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<i16, f32, f32>,
-            });
-            t[1900usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, bool, f32>,
-            });
-            t[1915usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i8, f32>,
-            });
-            t[1919usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, u8, f32>,
-            });
-            t[1916usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, i16, f32>,
-            });
-            t[1938usize] = ::core::option::Option::Some(::promo_core::convert_promote::PairEntry {
-                dtype: ::promo_core::__private::table::DType::F32,
-                kernel: ::promo_core::convert_promote::pair_kernel::<f32, f32, f32>,
-            });
-            t
-        };
+    /// Diagnostic only: `TinyStrict` refuses the pair because i8 with u8 is refused in strict mode.
+    #[doc(hidden)]
+    pub enum TinyStrictRefusedMixedSign {}
+    impl<
+        A,
+        B,
+        Why: TinyStrictRefusesMixedSign<A, B>,
+    > ::promo_core::__private::rows::PromoteAnswer<Why, A, B>
+    for TinyStrictRefusedMixedSign {
+        type Output = ::promo_core::__private::Refused;
+    }
+    impl<
+        O,
+        A,
+        B,
+        Why: TinyStrictRefusesMixedSign<A, B>,
+    > ::promo_core::__private::rows::OpAnswer<Why, O, A, B>
+    for TinyStrictRefusedMixedSign {
+        type Output = ::promo_core::__private::Refused;
     }
 }
