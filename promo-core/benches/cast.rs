@@ -10,10 +10,17 @@
 //!
 //! `PROMO_BENCH_N=16384 cargo bench -p promo-core --bench cast` (elements per
 //! conversion; 16 Ki by default, in L2; 4 Mi and 64 Mi reach DRAM).
+//! `PROMO_BENCH_BACKEND=avx2` runs the `promo` rows on that backend (the fastest
+//! the CPU has by default), so one CPU measures each of its backends.
+//!
+//! Before divan's rows, a summary measured in the same run: for each conversion
+//! with a target, promo's elements per second and its ratio to the memcpy of the
+//! same bytes and to the best alternative (`half`'s slice conversion, a table or
+//! plain loop, else promo's scalar kernel), with the CPU and the backend.
 
 use divan::{black_box, Bencher};
 use half::slice::HalfFloatSliceExt;
-use promo_core::cast::{convert_to_slice, Backend, CastOptions, Converter};
+use promo_core::cast::{Backend, CastOptions, Converter};
 use promo_core::DType;
 
 fn main() {
@@ -30,10 +37,189 @@ fn main() {
     let available: Vec<_> = Backend::available().into_iter().map(Backend::name).collect();
     eprintln!(
         "cpu: {cpu}; backends: {available:?}; `promo` rows run on {}; {} elements",
-        Backend::detect(),
+        backend(),
         n()
     );
+    summary(&cpu);
     divan::main();
+}
+
+/// The backend the `promo` rows run on: `PROMO_BENCH_BACKEND`, else the fastest.
+fn backend() -> Backend {
+    match std::env::var("PROMO_BENCH_BACKEND") {
+        Ok(name) => Backend::available()
+            .into_iter()
+            .find(|b| b.name() == name)
+            .unwrap_or_else(|| panic!("backend {name} is not available on this CPU")),
+        Err(_) => Backend::detect(),
+    }
+}
+
+/// The conversions the summary measures.
+const SUMMARY: &[&str] = &[
+    "f32->f8e4m3fn",
+    "f32->f8e5m2",
+    "f32->f8e4m3fnuz",
+    "f32->f8e4m3b15",
+    "f32->f6e2m3fn",
+    "f32->f4e2m1",
+    "f8e4m3fn->f32",
+    "f4e2m1->f32",
+    "f32->f16",
+    "f32->bf16",
+    "f32->i32",
+    "f16->f32",
+    "bf16->f32",
+];
+
+/// Seconds per call of `f`: the best of five batches, each about 50 ms or one call.
+fn seconds(mut f: impl FnMut()) -> f64 {
+    let start = std::time::Instant::now();
+    f();
+    let once = start.elapsed().as_secs_f64().max(1e-9);
+    let reps = ((0.05 / once) as usize).clamp(1, 1 << 20);
+    (0..5)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for _ in 0..reps {
+                f();
+            }
+            start.elapsed().as_secs_f64() / reps as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// promo against the memcpy of the same bytes and the best alternative, in this run.
+fn summary(cpu: &str) {
+    let n = n();
+    let backend = backend();
+    eprintln!("summary: {cpu}, backend {backend}, {n} elements, one thread");
+    eprintln!("| conversion | promo el/s | x memcpy | alternative | x alternative |");
+    eprintln!("| --- | --- | --- | --- | --- |");
+    for p in SUMMARY {
+        let (from, to) = pair(p);
+        let src = input(from, n);
+        let mut out = vec![0u8; bytes(to, n)];
+        let converter = Converter::with_backend(from, to, CastOptions::default(), backend).unwrap();
+        let promo = seconds(|| {
+            converter.convert_to_slice(black_box(&src), &mut out).unwrap();
+            black_box(&out);
+        });
+        let size = bytes(from, n).max(bytes(to, n));
+        let (a, mut b) = (vec![1u8; size], vec![0u8; size]);
+        let memcpy = seconds(|| {
+            b.copy_from_slice(black_box(&a));
+            black_box(&b);
+        });
+        let (name, alternative) = alternative_seconds(from, to, &src, n);
+        eprintln!(
+            "| {p} | {:.3e} | {:.2} | {name} | {:.2} |",
+            n as f64 / promo,
+            memcpy / promo,
+            alternative / promo
+        );
+    }
+}
+
+/// The best alternative to promo for `from` into `to` and its seconds per call.
+fn alternative_seconds(from: DType, to: DType, src: &[u8], n: usize) -> (&'static str, f64) {
+    let f32s = |b: &[u8]| -> Vec<f32> {
+        b.chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    match (from, to) {
+        (DType::F32, DType::F16) => {
+            let x = f32s(src);
+            let mut out = vec![half::f16::ZERO; n];
+            (
+                "half",
+                seconds(|| black_box(&mut out).convert_from_f32_slice(black_box(&x))),
+            )
+        }
+        (DType::F32, DType::BF16) => {
+            let x = f32s(src);
+            let mut out = vec![half::bf16::ZERO; n];
+            (
+                "half",
+                seconds(|| black_box(&mut out).convert_from_f32_slice(black_box(&x))),
+            )
+        }
+        (DType::F16, DType::F32) => {
+            let h: Vec<half::f16> = src
+                .chunks_exact(2)
+                .map(|c| half::f16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let mut out = vec![0f32; n];
+            (
+                "half",
+                seconds(|| black_box(&h).convert_to_f32_slice(black_box(&mut out))),
+            )
+        }
+        (DType::BF16, DType::F32) => {
+            let h: Vec<half::bf16> = src
+                .chunks_exact(2)
+                .map(|c| half::bf16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let mut out = vec![0f32; n];
+            (
+                "half",
+                seconds(|| black_box(&h).convert_to_f32_slice(black_box(&mut out))),
+            )
+        }
+        (DType::F32, DType::I32) => {
+            let x = f32s(src);
+            let mut out = vec![0i32; n];
+            let t = seconds(|| {
+                for (d, &x) in out.iter_mut().zip(black_box(&x)) {
+                    *d = x as i32;
+                }
+                black_box(&out);
+            });
+            ("`as` loop", t)
+        }
+        (_, DType::F32) => {
+            // A table of the scalar cast's results, looked up one element at a time.
+            let scalar = Converter::scalar(from, DType::F32, CastOptions::default()).unwrap();
+            let nibbles = from.bits() == 4;
+            let table: Vec<f32> = (0..if nibbles { 16 } else { 256 })
+                .map(|b: usize| {
+                    let mut bits = Vec::new();
+                    scalar.convert_into(&[b as u8], 1, &mut bits);
+                    f32::from_le_bytes([bits[0], bits[1], bits[2], bits[3]])
+                })
+                .collect();
+            let mut out = vec![0f32; n];
+            let t = if nibbles {
+                seconds(|| {
+                    for (s, d) in black_box(src).iter().zip(out.chunks_exact_mut(2)) {
+                        d[0] = table[(s & 0xf) as usize];
+                        d[1] = table[(s >> 4) as usize];
+                    }
+                    black_box(&out);
+                })
+            } else {
+                seconds(|| {
+                    for (s, d) in black_box(src).iter().zip(out.iter_mut()) {
+                        *d = table[*s as usize];
+                    }
+                    black_box(&out);
+                })
+            };
+            ("table loop", t)
+        }
+        _ => {
+            let scalar = Converter::scalar(from, to, CastOptions::default()).unwrap();
+            let mut out = vec![0u8; bytes(to, n)];
+            (
+                "promo scalar",
+                seconds(|| {
+                    scalar.convert_to_slice(black_box(src), &mut out).unwrap();
+                    black_box(&out);
+                }),
+            )
+        }
+    }
 }
 
 /// Elements per conversion: `PROMO_BENCH_N`, 16 Ki by default.
@@ -121,18 +307,18 @@ fn pair(p: &str) -> (DType, DType) {
     (a.parse().unwrap(), b.parse().unwrap())
 }
 
-/// promo into a slice the caller owns.
+/// promo into a slice the caller owns, on [`backend`].
 #[divan::bench(args = PAIRS)]
 fn promo(bencher: Bencher, p: &str) {
     let (from, to) = pair(p);
     let n = n();
     let src = input(from, n);
     let mut out = vec![0u8; bytes(to, n)];
-    let o = CastOptions::default();
+    let converter = Converter::with_backend(from, to, CastOptions::default(), backend()).unwrap();
     bencher
         .counter(divan::counter::ItemsCount::new(n))
         .bench_local(|| {
-            convert_to_slice(from, to, black_box(&src), &mut out, &o).unwrap();
+            converter.convert_to_slice(black_box(&src), &mut out).unwrap();
             black_box(&out);
         });
 }

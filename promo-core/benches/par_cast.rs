@@ -13,16 +13,66 @@
 //! `PROMO_BENCH_N=4194304,67108864 cargo bench -p promo-core --features rayon
 //! --bench par_cast` (element counts, comma-separated; those two by default;
 //! `-- --sample-count 5 --sample-size 1` for 64 Mi). Elements per second.
+//! `PROMO_BENCH_BACKEND=avx2` runs `par` and `one_thread` on that backend (each
+//! chunk through a `Converter` made for it) instead of the fastest.
 
 use divan::{black_box, Bencher};
-use promo_core::cast::{cast_slice, par_cast_slice, CastOptions, CastSource, CastTarget};
+use promo_core::cast::{
+    cast_slice, par_cast_slice, Backend, CastOptions, CastSource, CastTarget, Converter, PAR_MIN_ELEMENTS,
+};
 use promo_core::narrow::f8e4m3fn;
 use promo_core::{bf16, Element};
 use rayon::prelude::*;
 
 fn main() {
-    eprintln!("rayon threads: {}", rayon::current_num_threads());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned());
+    let backend = backend().map_or_else(|| Backend::detect().to_string(), |b| b.to_string());
+    eprintln!(
+        "cpu: {cpu}; backend: {backend}; rayon threads: {}",
+        rayon::current_num_threads()
+    );
     divan::main();
+}
+
+/// The backend `PROMO_BENCH_BACKEND` names, if any.
+fn backend() -> Option<Backend> {
+    let name = std::env::var("PROMO_BENCH_BACKEND").ok()?;
+    Some(
+        Backend::available()
+            .into_iter()
+            .find(|b| b.name() == name)
+            .unwrap_or_else(|| panic!("backend {name} is not available on this CPU")),
+    )
+}
+
+/// `src` into `dst` on `backend`, on the pool in `per`-element chunks when `par`.
+fn on_backend<S: Source + bytemuck::Pod, T: Element + CastTarget + bytemuck::Pod>(
+    backend: Backend,
+    src: &[S],
+    dst: &mut [T],
+    par: bool,
+) {
+    let c = Converter::with_backend(S::DTYPE, T::DTYPE, CastOptions::default(), backend).unwrap();
+    let run = |s: &[S], d: &mut [T]| {
+        c.convert_to_slice(bytemuck::cast_slice(s), bytemuck::cast_slice_mut(d))
+            .unwrap();
+    };
+    if par && src.len() >= PAR_MIN_ELEMENTS {
+        let per = per_chunk::<S, T>(src.len());
+        src.par_chunks(per)
+            .zip(dst.par_chunks_mut(per))
+            .for_each(|(s, d)| run(s, d));
+    } else {
+        run(src, dst);
+    }
 }
 
 /// The conversions timed.
@@ -110,14 +160,26 @@ fn time<S: Source, T: Element + CastTarget + Default>(
         });
 }
 
-fn par_of<S: Source, T: Element + CastTarget + Default>(bencher: Bencher, n: usize) {
+fn par_of<S: Source + bytemuck::Pod, T: Element + CastTarget + Default + bytemuck::Pod>(
+    bencher: Bencher,
+    n: usize,
+) {
     let o = CastOptions::default();
-    time::<S, T>(bencher, n, |s, d| par_cast_slice(s, d, &o).unwrap());
+    match backend() {
+        Some(b) => time::<S, T>(bencher, n, |s, d| on_backend(b, s, d, true)),
+        None => time::<S, T>(bencher, n, |s, d| par_cast_slice(s, d, &o).unwrap()),
+    }
 }
 
-fn one_of<S: Source, T: Element + CastTarget + Default>(bencher: Bencher, n: usize) {
+fn one_of<S: Source + bytemuck::Pod, T: Element + CastTarget + Default + bytemuck::Pod>(
+    bencher: Bencher,
+    n: usize,
+) {
     let o = CastOptions::default();
-    time::<S, T>(bencher, n, |s, d| cast_slice(s, d, &o).unwrap());
+    match backend() {
+        Some(b) => time::<S, T>(bencher, n, |s, d| on_backend(b, s, d, false)),
+        None => time::<S, T>(bencher, n, |s, d| cast_slice(s, d, &o).unwrap()),
+    }
 }
 
 /// Every thread of the pool, whatever the size: `cast_slice` on each chunk.

@@ -1,38 +1,119 @@
-//! The backends: [`Backend`], the one a caller names, and [`Isa`], the bodies each
-//! backend's file implements; below the driver, above nothing but the formats.
+//! The backends: [`Backend`], the one a caller names, and [`Isa`], what each
+//! backend's file implements; both from one table, [`backends!`]. Below the driver,
+//! above nothing but the formats.
 
-use super::formats::{ByteTable, Int, Lanes, Target};
+use super::super::scalar::Kernel;
+use super::formats::{Lanes, Sink, Source, Target};
+use crate::narrow::RoundMode;
+use crate::DType;
 use core::fmt;
 
-/// The instruction set a [`Converter`](crate::cast::Converter) runs its fast kernels on,
-/// chosen once when it is made ([`Backend::detect`], or
-/// [`Converter::with_backend`](crate::cast::Converter::with_backend)). Every backend
-/// gives the scalar cast's bits.
-///
-/// ```
-/// use promo_core::cast::Backend;
-/// assert!(Backend::Portable.is_available());
-/// assert!(Backend::detect().is_available());
-/// println!("casting with {}", Backend::detect()); // e.g. "avx512"
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
+/// The table of backends, slowest first: each row's variant, docs, name, module,
+/// type, architecture and CPU features makes [`Backend`] (its variants, `ALL`,
+/// `name`, `is_available`), [`has`] (which conversions each has a body for) and
+/// [`find`] (the driver instantiated on each). A new backend is a file and a row.
+macro_rules! backends {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident = $name:literal, $module:ident :: $isa:ident, arch $arch:tt, features [$($feature:tt),*];
+    )*) => {
+        /// The instruction set a [`Converter`](crate::cast::Converter) runs its fast
+        /// kernels on, chosen once when it is made ([`Backend::detect`], or
+        /// [`Converter::with_backend`](crate::cast::Converter::with_backend)). Every
+        /// backend gives the scalar cast's bits.
+        ///
+        /// ```
+        /// use promo_core::cast::Backend;
+        /// assert!(Backend::Portable.is_available());
+        /// assert!(Backend::detect().is_available());
+        /// println!("casting with {}", Backend::detect()); // e.g. "avx512"
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Backend {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Backend {
+            /// Every backend, slowest first.
+            pub const ALL: [Backend; [$(Backend::$variant),*].len()] = [$(Backend::$variant),*];
+
+            /// Whether this CPU runs the backend's instructions (the standard
+            /// library caches what the CPU has).
+            pub fn is_available(self) -> bool {
+                match self {
+                    $(Backend::$variant => backends!(@available $arch [$($feature),*]),)*
+                }
+            }
+
+            /// Its name: `portable`, `avx2` or `avx512`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Backend::$variant => $name,)*
+                }
+            }
+        }
+
+        /// Whether `backend` has a kernel body for `s` into `t` (the portable
+        /// backend's are the driver's head and tail loops).
+        pub(crate) const fn has(backend: Backend, s: Source, t: Sink) -> bool {
+            match backend {
+                $(Backend::$variant => backends!(@has $arch $module, s, t),)*
+            }
+        }
+
+        /// The fast kernel for `from` into `to` on `backend`, if there is one;
+        /// `None` when the CPU lacks the backend (see [`Backend::is_available`]).
+        pub(crate) fn find(from: DType, to: DType, backend: Backend) -> Option<Kernel> {
+            if !backend.is_available() {
+                return None;
+            }
+            match backend {
+                $(Backend::$variant => backends!(@find $arch $module::$isa, from, to),)*
+            }
+        }
+    };
+    (@available any []) => { true };
+    (@available $arch:literal [$($feature:tt),*]) => {{
+        #[cfg(target_arch = $arch)]
+        let available = true $(&& std::is_x86_feature_detected!($feature))*;
+        #[cfg(not(target_arch = $arch))]
+        let available = false;
+        available
+    }};
+    (@has any $module:ident, $s:ident, $t:ident) => { super::$module::has($s, $t) };
+    (@has $arch:literal $module:ident, $s:ident, $t:ident) => {{
+        #[cfg(target_arch = $arch)]
+        let has = super::$module::has($s, $t);
+        #[cfg(not(target_arch = $arch))]
+        let has = false;
+        has
+    }};
+    (@find any $module:ident :: $isa:ident, $from:ident, $to:ident) => {
+        super::find_in::<super::$module::$isa>($from, $to)
+    };
+    (@find $arch:literal $module:ident :: $isa:ident, $from:ident, $to:ident) => {{
+        #[cfg(target_arch = $arch)]
+        let kernel = super::find_in::<super::$module::$isa>($from, $to);
+        #[cfg(not(target_arch = $arch))]
+        let kernel = None;
+        kernel
+    }};
+}
+
+backends! {
     /// Tables and plain loops: every CPU.
-    Portable,
+    Portable = "portable", portable::Portable, arch any, features [];
     /// x86-64 AVX2 and F16C.
-    Avx2,
-    /// x86-64 AVX-512 F, BW, VL and VBMI (and AVX2 and F16C, whose kernels it uses
+    Avx2 = "avx2", x86_avx2::Avx2, arch "x86_64", features ["avx2", "f16c"];
+    /// x86-64 AVX-512 F, BW, VL and VBMI (and AVX2 and F16C, whose blocks it uses
     /// where 16 lanes gain nothing).
-    Avx512,
+    Avx512 = "avx512", x86_avx512::Avx512, arch "x86_64",
+        features ["avx2", "f16c", "avx512f", "avx512bw", "avx512vl", "avx512vbmi"];
 }
 
 impl Backend {
-    /// Every backend, slowest first.
-    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Avx2, Backend::Avx512];
-
-    /// The fastest backend this CPU runs (the standard library caches what the CPU
-    /// has).
+    /// The fastest backend this CPU runs.
     pub fn detect() -> Backend {
         Backend::ALL
             .into_iter()
@@ -41,38 +122,10 @@ impl Backend {
             .unwrap_or(Backend::Portable)
     }
 
-    /// Whether this CPU runs the backend's instructions.
-    pub fn is_available(self) -> bool {
-        match self {
-            Backend::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx2 => std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("f16c"),
-            #[cfg(target_arch = "x86_64")]
-            Backend::Avx512 => {
-                Backend::Avx2.is_available()
-                    && std::is_x86_feature_detected!("avx512f")
-                    && std::is_x86_feature_detected!("avx512bw")
-                    && std::is_x86_feature_detected!("avx512vl")
-                    && std::is_x86_feature_detected!("avx512vbmi")
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
-        }
-    }
-
     /// The backends this CPU runs, slowest first: what the tests compare with the
     /// scalar cast.
     pub fn available() -> Vec<Backend> {
         Backend::ALL.into_iter().filter(|b| b.is_available()).collect()
-    }
-
-    /// Its name: `portable`, `avx2` or `avx512`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            Backend::Avx2 => "avx2",
-            Backend::Avx512 => "avx512",
-        }
     }
 }
 
@@ -82,180 +135,32 @@ impl fmt::Display for Backend {
     }
 }
 
-/// One backend's bodies. Each converts whole blocks from the start of the slices
-/// it is given and returns how many elements it did; the driver's tail does the
-/// rest. A backend overrides the bodies it has kernels for; the others are its
-/// [`Isa::Fallback`]'s (none, and so the tail, for the portable backend). A body
-/// may use only what the backend's CPU features guarantee: the driver calls it
-/// only after [`Backend::is_available`].
-#[allow(clippy::missing_safety_doc)]
+/// What a body needs of the options, worked out once per call.
+pub(crate) struct Plan {
+    /// Whether an overflow into a narrow float or f8e8m0 saturates.
+    pub(crate) saturate: bool,
+    /// Whether ±∞ into an ONNX FNUZ format is NaN even when saturating (opsets
+    /// before 24).
+    pub(crate) fnuz_inf_is_nan: bool,
+    /// How f8e8m0 rounds.
+    pub(crate) round_mode: RoundMode,
+}
+
+/// One backend: a body per conversion it has blocks for ([`has`]). Each body
+/// converts whole blocks from the start of the slices it is given and returns how
+/// many elements it did; the driver's tail does the rest.
 pub(crate) trait Isa: 'static {
     /// Which backend this is.
     const BACKEND: Backend;
-    /// The backend whose bodies this one runs where it has none of its own: one
-    /// whose CPU features this one's include (the portable backend names itself).
-    type Fallback: Isa;
-    /// Whether it has bodies at all (the portable backend has none: its fast
-    /// kernels are the tables and loops of the head and tail).
-    const SIMD: bool = true;
-    /// The store alignment its bodies want, in bytes.
-    const ALIGN: usize = 32;
+    /// The store alignment its bodies want, in bytes (the driver's head reaches it).
+    const ALIGN: usize;
 
-    /// f32, f16, bf16 or an integer into a float8 format or f4e2m1.
-    unsafe fn to_minifloat<S: Lanes, T: Target>(
-        src: &[u8],
-        dst: &mut [u8],
-        saturate: bool,
-        fnuz_inf_is_nan: bool,
-    ) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::to_minifloat::<S, T>(src, dst, saturate, fnuz_inf_is_nan) }
-    }
-
-    /// f32 or an integer into f16.
-    unsafe fn to_f16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::to_f16::<S>(src, dst) }
-    }
-
-    /// f32 or an integer into bf16.
-    unsafe fn to_bf16<S: Lanes>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::to_bf16::<S>(src, dst) }
-    }
-
-    /// f32 or an integer into f8e8m0; `MODE` 0 up, 1 down, 2 nearest.
-    unsafe fn to_e8m0<S: Lanes, const MODE: u8>(src: &[u8], dst: &mut [u8], saturate: bool) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::to_e8m0::<S, MODE>(src, dst, saturate) }
-    }
-
-    /// f64 into f32.
-    unsafe fn f64_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::f64_to_f32(src, dst) }
-    }
-
-    /// f32 into f64.
-    unsafe fn f32_to_f64(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::f32_to_f64(src, dst) }
-    }
-
-    /// A byte format (float8, float6) into f32.
-    unsafe fn bytes_to_f32<S: ByteTable>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::bytes_to_f32::<S>(src, dst) }
-    }
-
-    /// Whole bytes of a nibble format into f32, by the tables of bytes 3 and 2 of
-    /// its 16 results.
-    unsafe fn nibbles_to_f32(src: &[u8], dst: &mut [u8], t3: &[u8; 16], t2: &[u8; 16]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::nibbles_to_f32(src, dst, t3, t2) }
-    }
-
-    /// f8e8m0 into f32.
-    unsafe fn e8m0_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::e8m0_to_f32(src, dst) }
-    }
-
-    /// bf16 into f32.
-    unsafe fn bf16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::bf16_to_f32(src, dst) }
-    }
-
-    /// f16 into f32.
-    unsafe fn f16_to_f32(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::f16_to_f32(src, dst) }
-    }
-
-    /// An integer (or bool) into another.
-    unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::int_to_int::<S, T>(src, dst) }
-    }
-
-    /// An integer (or bool) into f32.
-    unsafe fn int_to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::int_to_f32::<S>(src, dst) }
-    }
-
-    /// An integer (or bool) into f64.
-    unsafe fn int_to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::int_to_f64::<S>(src, dst) }
-    }
-
-    /// A float into an integer.
-    unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-        if !Self::SIMD {
-            return 0;
-        }
-        // SAFETY: the caller guarantees this backend's features, which include
-        // the fallback's.
-        unsafe { Self::Fallback::to_int::<S, T>(src, dst) }
-    }
+    /// Converts whole blocks of `S` into `T`; returns how many elements it did.
+    ///
+    /// # Safety
+    /// The CPU has the backend's features, and `has(Self::BACKEND, S::SOURCE,
+    /// T::SINK)`.
+    unsafe fn body<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], plan: &Plan) -> usize;
 }
 
 /// Outputs from this size on are written with non-temporal stores (when aligned):

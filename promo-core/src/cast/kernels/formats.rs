@@ -5,39 +5,11 @@
 use super::super::raw::Raw;
 use super::super::values::{CastSource, CastTarget};
 use crate::element::for_each_element;
-use crate::narrow::{f4e2m1, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, format, i4, u4};
-use crate::narrow::{Format, Minifloat, NonFinite, Spec};
+use crate::narrow::{f4e2m1, format, i4, u4};
+use crate::narrow::{Format, Minifloat, NonFinite, Reference, Spec};
 use half::{bf16, f16};
 
-// ---- targets -------------------------------------------------------------------
-
-/// A target the f32 kernels encode into: a narrow float, f16 or bf16.
-pub(crate) trait Target: Raw + CastTarget {
-    /// The format.
-    const SPEC: Spec;
-    /// Whether the kernels saturate regardless of the options (`Some`): f16 and bf16
-    /// never do; a narrow float follows [`CastOptions::saturates`](super::super::CastOptions::saturates)
-    /// (a format without ±∞ or NaN clamps either way).
-    const SATURATE: Option<bool>;
-}
-
-impl<F: Format> Target for Minifloat<F>
-where
-    Self: Raw + CastTarget,
-{
-    const SPEC: Spec = F::SPEC;
-    const SATURATE: Option<bool> = None;
-}
-
-impl Target for f16 {
-    const SPEC: Spec = format::F16_SPEC;
-    const SATURATE: Option<bool> = Some(false);
-}
-
-impl Target for bf16 {
-    const SPEC: Spec = format::BF16_SPEC;
-    const SATURATE: Option<bool> = Some(false);
-}
+// ---- rounding into a float format ----------------------------------------------
 
 /// The constants of rounding f32 into one narrow float format, lane by lane.
 ///
@@ -48,10 +20,17 @@ impl Target for bf16 {
 /// The sum's bits minus `b`'s are then the rounded significand (1.f × 2^m, or the
 /// subnormal multiple of the smallest step), and adding the exponent above `emin`
 /// shifted into place gives the code; a carry into the next binade comes out right.
-/// Every backend broadcasts these into its vectors.
+///
+/// NaN costs nothing: the clamp is `min(clamp, c)`, which gives NaN back, and a
+/// NaN's sum is the NaN itself, whose bits minus `b`'s (`b` at least 2^128 there,
+/// negative as an i32) are negative. So a lane's code is `0..=max` for a number,
+/// above `max` (below 2^15) for the overflow where the clamp lets it through, and
+/// negative for NaN: packs with signed saturation keep the three apart. Every
+/// backend broadcasts these into its vectors.
 pub(crate) struct Rounding {
     /// The largest magnitude kept (f32 bits): the format's max with `saturate`;
-    /// else one that encodes as the overflow (∞ in E5M2; past the codes elsewhere).
+    /// else one that encodes as the overflow (∞ in the IEEE-style formats; past the
+    /// codes elsewhere).
     pub(crate) clamp: u32,
     /// `emin`'s f32 exponent field.
     pub(crate) threshold: i32,
@@ -59,11 +38,9 @@ pub(crate) struct Rounding {
     pub(crate) magic: i32,
     /// `23 − m`.
     pub(crate) shift: i32,
-    /// Magnitudes above this are NaN (from 0x7f7f_ffff: ±∞ too, in the FNUZ formats
-    /// before opset 24).
-    pub(crate) nan_above: i32,
-    /// Whether NaN needs a code of its own (else clamping gives it the overflow's).
-    pub(crate) mark_nan: bool,
+    /// Whether ±∞ is NaN even though the clamp saturates (the FNUZ formats before
+    /// opset 24): then the lanes that are ±∞ are marked NaN too.
+    pub(crate) inf_is_nan: bool,
 }
 
 impl Rounding {
@@ -74,12 +51,12 @@ impl Rounding {
         let max_code = spec.max_code() as i32;
         let (max_e, max_m) = (max_code >> m, max_code & ((1 << m) - 1));
         let max = ((max_e - spec.bias + 127) << 23) | (max_m << (23 - m));
-        let (clamp, mark_nan) = match (saturate, spec.non_finite) {
-            (true, _) | (_, NonFinite::None) => (max, true),
+        let clamp = match (saturate, spec.non_finite) {
+            (true, _) | (_, NonFinite::None) => max,
             // 2^(all-ones exponent − bias): the code of ∞.
-            (false, NonFinite::Ieee) => ((((1 << spec.exp_bits) - 1 - spec.bias) + 127) << 23, true),
+            (false, NonFinite::Ieee) => (((1 << spec.exp_bits) - 1 - spec.bias) + 127) << 23,
             // 2^20: past every code, as NaN is.
-            (false, _) => ((20 + 127) << 23, false),
+            (false, _) => (20 + 127) << 23,
         };
         let fnuz = matches!(spec.non_finite, NonFinite::NanNegativeZero);
         Rounding {
@@ -87,12 +64,7 @@ impl Rounding {
             threshold: (128 - spec.bias) << 23,
             magic: (23 - m) << 23,
             shift: 23 - m,
-            nan_above: if fnuz && saturate && fnuz_inf_is_nan {
-                0x7f7f_ffff
-            } else {
-                0x7f80_0000
-            },
-            mark_nan,
+            inf_is_nan: fnuz && saturate && fnuz_inf_is_nan,
         }
     }
 }
@@ -101,20 +73,25 @@ impl Rounding {
 
 /// A narrow float stored one code per byte (float8, float6): decoded through the
 /// f32 values of all 256 bytes.
-pub(crate) trait ByteTable: Raw + CastSource {
+pub(crate) trait ByteTable {
     /// The format.
     const SPEC: Spec;
     /// The f32 bits of each byte's value (the code in its low bits, as the scalar
     /// cast reads it), computed from [`Spec::f32_bits`] at compile time.
     const F32: [u32; 256];
+    /// Its nibble tables, for a float8 format with at least four exponent bits
+    /// (the exponent's top three bits in the high nibble).
+    const NIBBLES: Option<&'static Float8Tables>;
 }
 
-impl<F: Format> ByteTable for Minifloat<F>
-where
-    Self: Raw + CastSource,
-{
+impl<F: Format> ByteTable for Minifloat<F> {
     const SPEC: Spec = F::SPEC;
     const F32: [u32; 256] = byte_table(&F::SPEC);
+    const NIBBLES: Option<&'static Float8Tables> = if F::SPEC.bits() == 8 && F::SPEC.exp_bits >= 4 {
+        Some(&Float8Tables::new(&F::SPEC))
+    } else {
+        None
+    };
 }
 
 /// The f32 bits of every byte read as a code of `spec` (high bits past the code
@@ -132,14 +109,17 @@ const fn byte_table(spec: &Spec) -> [u32; 256] {
 
 /// A source of two elements per byte (the first in the low nibble), decoded
 /// through a 16-entry table.
-pub(crate) trait NibbleTable: Raw + CastSource {
+trait NibbleTable {
     /// The f32 bits of each of the 16 codes.
     const F32: [u32; 16];
+    /// How the kernels write it.
+    const SINK: Sink;
 }
 
 impl NibbleTable for f4e2m1 {
+    const SINK: Sink = Sink::Float(<f4e2m1 as ByteTable>::SPEC);
     const F32: [u32; 16] = {
-        let all = byte_table(&<f4e2m1 as Target>::SPEC);
+        let all = byte_table(&<f4e2m1 as ByteTable>::SPEC);
         let mut table = [0; 16];
         let mut n = 0;
         while n < 16 {
@@ -151,10 +131,12 @@ impl NibbleTable for f4e2m1 {
 }
 
 impl NibbleTable for i4 {
+    const SINK: Sink = Sink::None;
     const F32: [u32; 16] = int_nibbles(true);
 }
 
 impl NibbleTable for u4 {
+    const SINK: Sink = Sink::None;
     const F32: [u32; 16] = int_nibbles(false);
 }
 
@@ -237,9 +219,77 @@ impl Float8Tables {
     }
 }
 
-// ---- how the SIMD kernels read a source ----------------------------------------
+// ---- how the kernels read a source and write a target --------------------------
 
-/// How the SIMD kernels read a source, a block of elements at a time.
+/// An integer's layout (bool among them: one byte, zero or not).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct IntLayout {
+    /// 1, 2, 4 or 8.
+    pub(crate) bytes: usize,
+    /// Whether it is sign-extended when widened.
+    pub(crate) signed: bool,
+    /// Whether it is bool (read as 0 or 1, written as whether nonzero).
+    pub(crate) bool: bool,
+}
+
+impl IntLayout {
+    /// `u32`, whose rule from floats at or above 2^31 differs (see
+    /// [`FloatToInt`](super::super::values::FloatToInt)).
+    pub(crate) const fn is_u32(self) -> bool {
+        self.bytes == 4 && !self.signed && !self.bool
+    }
+
+    /// Whether it is `u64` (whose values past `i64::MAX` read as negative i64).
+    pub(crate) const fn is_u64(self) -> bool {
+        self.bytes == 8 && !self.signed
+    }
+
+    /// The element at the start of `b`, sign- or zero-extended (bool: 0 or 1; u64
+    /// as its bits).
+    #[inline(always)]
+    pub(crate) fn read(self, b: &[u8]) -> i64 {
+        let mut le = [0u8; 8];
+        le[..self.bytes].copy_from_slice(&b[..self.bytes]);
+        let x = u64::from_le_bytes(le);
+        if self.bool {
+            (x != 0) as i64
+        } else if self.signed {
+            let unused = 64 - 8 * self.bytes as u32;
+            ((x << unused) as i64) >> unused
+        } else {
+            x as i64
+        }
+    }
+
+    /// Writes the low bytes of `x` (bool: whether it is nonzero) at the start of `b`.
+    #[inline(always)]
+    pub(crate) fn write(self, x: i64, b: &mut [u8]) {
+        let x = if self.bool { (x != 0) as i64 } else { x };
+        b[..self.bytes].copy_from_slice(&x.to_le_bytes()[..self.bytes]);
+    }
+
+    /// The nearest f32 to a value read by [`IntLayout::read`], ties to even.
+    #[inline(always)]
+    pub(crate) fn to_f32(self, x: i64) -> f32 {
+        if self.is_u64() {
+            x as u64 as f32
+        } else {
+            x as f32
+        }
+    }
+
+    /// The nearest f64 to a value read by [`IntLayout::read`], ties to even.
+    #[inline(always)]
+    pub(crate) fn to_f64(self, x: i64) -> f64 {
+        if self.is_u64() {
+            x as u64 as f64
+        } else {
+            x as f64
+        }
+    }
+}
+
+/// How the kernels read a source, a block of elements at a time.
 #[derive(Clone, Copy)]
 pub(crate) enum Source {
     /// f32.
@@ -250,150 +300,175 @@ pub(crate) enum Source {
     BF16,
     /// f64.
     F64,
-    /// A float8 format, decoded by its nibble tables.
-    Float8(&'static Float8Tables),
+    /// A narrow float stored one code per byte (float8, float6).
+    Byte {
+        /// The format.
+        spec: Spec,
+        /// The f32 bits of all 256 bytes.
+        f32: &'static [u32; 256],
+        /// Its nibble tables where it has them (the float8 formats with at least
+        /// four exponent bits).
+        nibbles: Option<&'static Float8Tables>,
+    },
+    /// Two codes per byte, the first in the low nibble (f4e2m1, i4, u4): the f32
+    /// bits of the 16 codes.
+    Nibble(&'static [u32; 16]),
     /// f8e8m0, shifted into the exponent field.
     E8M0,
-    /// bool: one byte, zero or not.
-    Bool,
-    /// An integer of `bytes` bytes, two's complement when `signed`.
-    Int {
-        /// 1, 2, 4 or 8.
-        bytes: usize,
-        /// Whether it is sign-extended.
-        signed: bool,
-    },
+    /// An integer or bool.
+    Int(IntLayout),
+    /// One the kernels do not read (i2, u2): the scalar cast's.
+    None,
 }
 
 impl Source {
-    /// Bytes per element.
-    pub(crate) const fn size(self) -> usize {
+    /// Bits per element (0 for [`Source::None`]).
+    pub(crate) const fn bits(self) -> usize {
         match self {
-            Source::F32 => 4,
-            Source::F16 | Source::BF16 => 2,
-            Source::F64 => 8,
-            Source::Float8(_) | Source::E8M0 | Source::Bool => 1,
-            Source::Int { bytes, .. } => bytes,
+            Source::F32 => 32,
+            Source::F16 | Source::BF16 => 16,
+            Source::F64 => 64,
+            Source::Byte { .. } | Source::E8M0 => 8,
+            Source::Nibble(_) => 4,
+            Source::Int(i) => 8 * i.bytes,
+            Source::None => 0,
         }
+    }
+
+    /// Whether it is one of the ONNX float8 formats, which the kernels convert
+    /// into integers through their f32 values (the other byte formats are left to
+    /// the scalar kernel there).
+    pub(crate) const fn is_onnx_float8(self) -> bool {
+        matches!(self, Source::Byte { spec, .. } if spec.bits() == 8 && matches!(spec.reference, Reference::Onnx))
     }
 }
 
-/// A source the SIMD kernels read.
+/// How the kernels write a target.
+#[derive(Clone, Copy)]
+pub(crate) enum Sink {
+    /// A float format with a [`Spec`]: float8, float6, f4e2m1, f16, bf16.
+    Float(Spec),
+    /// f8e8m0.
+    E8M0,
+    /// f32.
+    F32,
+    /// f64.
+    F64,
+    /// An integer or bool.
+    Int(IntLayout),
+    /// One the kernels do not write (i2, u2).
+    None,
+}
+
+/// What the kernels know of an element type as a source.
 pub(crate) trait Lanes: Raw + CastSource {
     /// How they read it.
     const SOURCE: Source;
-    /// A float8 format's 256 f32 results (what the portable kernels decode by).
-    const F32_TABLE: Option<&'static [u32; 256]> = None;
 }
 
-macro_rules! lanes {
-    ($($t:ty => $source:expr;)*) => {$(
+/// What the kernels know of an element type as a target.
+pub(crate) trait Target: Raw + CastTarget {
+    /// How they write it.
+    const SINK: Sink;
+}
+
+/// The [`Lanes`] and [`Target`] impls of every row of the element table, from its
+/// layout column (a narrow float's from its `Spec`).
+macro_rules! element_lanes {
+    ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
+        $(element_lanes!(@$layout $dtype $t);)*
+    };
+    (@int $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, Source::Int(<$t as IntRow>::LAYOUT), Sink::Int(<$t as IntRow>::LAYOUT));
+    };
+    (@bool $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, Source::Int(BOOL), Sink::Int(BOOL));
+    };
+    (@float $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, <$t as FloatRow>::SOURCE, <$t as FloatRow>::SINK);
+    };
+    (@half $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, <$t as FloatRow>::SOURCE, <$t as FloatRow>::SINK);
+    };
+    (@byte F8E8M0 $t:ty) => {
+        element_lanes!(@both $t, Source::E8M0, Sink::E8M0);
+    };
+    (@byte $dtype:ident $t:ty) => {
+        element_lanes!(
+            @both $t,
+            Source::Byte {
+                spec: <$t as ByteTable>::SPEC,
+                f32: &<$t as ByteTable>::F32,
+                nibbles: <$t as ByteTable>::NIBBLES,
+            },
+            Sink::Float(<$t as ByteTable>::SPEC)
+        );
+    };
+    (@nibble $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, Source::Nibble(&<$t as NibbleTable>::F32), <$t as NibbleTable>::SINK);
+    };
+    (@crumb $dtype:ident $t:ty) => {
+        element_lanes!(@both $t, Source::None, Sink::None);
+    };
+    (@both $t:ty, $source:expr, $sink:expr) => {
         impl Lanes for $t {
             const SOURCE: Source = $source;
         }
-    )*};
+        impl Target for $t {
+            const SINK: Sink = $sink;
+        }
+    };
 }
 
-lanes! {
-    f32 => Source::F32;
-    f16 => Source::F16;
-    bf16 => Source::BF16;
-    f64 => Source::F64;
-    f8e8m0 => Source::E8M0;
+/// bool's layout.
+const BOOL: IntLayout = IntLayout {
+    bytes: 1,
+    signed: false,
+    bool: true,
+};
+
+/// The layout of an integer primitive.
+trait IntRow {
+    const LAYOUT: IntLayout;
 }
 
-/// The float8 formats the SIMD kernels read as a source, each from its `Spec`.
-macro_rules! float8_lanes {
+macro_rules! int_rows {
     ($($t:ty),*) => {$(
-        impl Lanes for $t {
-            const SOURCE: Source = Source::Float8(&Float8Tables::new(&<$t as ByteTable>::SPEC));
-            const F32_TABLE: Option<&'static [u32; 256]> = Some(&<$t as ByteTable>::F32);
+        impl IntRow for $t {
+            const LAYOUT: IntLayout = IntLayout {
+                bytes: <$t>::BITS as usize / 8,
+                signed: <$t>::MIN != 0,
+                bool: false,
+            };
         }
     )*};
 }
+int_rows!(i8, i16, i32, i64, u8, u16, u32, u64);
 
-float8_lanes!(f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz);
-
-// ---- integers ------------------------------------------------------------------
-
-/// An integer element type, or bool, as the integer kernels see it.
-pub(crate) trait Int: Lanes + CastTarget {
-    /// Bytes per element.
-    const BYTES: usize;
-    /// Whether it is sign-extended when widened.
-    const SIGNED: bool;
-    /// Whether it is bool (nonzero is true; read as 0 or 1).
-    const BOOL: bool;
-    /// `u32`, whose rule from floats at or above 2^31 differs (see
-    /// [`FloatToInt`](super::super::values::FloatToInt)).
-    const U32: bool = Self::BYTES == 4 && !Self::SIGNED && !Self::BOOL;
-    /// Sign- or zero-extended (bool: 0 or 1).
-    fn to_i64(self) -> i64;
-    /// The low bits of `x` (bool: whether it is nonzero).
-    fn from_i64(x: i64) -> Self;
-    /// The nearest f32, ties to even.
-    fn to_f32(self) -> f32;
-    /// The nearest f64, ties to even.
-    fn to_f64(self) -> f64;
+/// How a float primitive or a `half` type is read and written.
+trait FloatRow {
+    const SOURCE: Source;
+    const SINK: Sink;
 }
 
-/// The [`Lanes`] and [`Int`] impls of the integer rows of the element table.
-macro_rules! ints {
-    ($($dtype:ident: $t:ty = $layout:ident / $text:ident),* $(,)?) => {
-        $(ints!(@$layout $t);)*
-    };
-    (@int $t:ty) => {
-        impl Lanes for $t {
-            const SOURCE: Source = Source::Int { bytes: <$t>::BITS as usize / 8, signed: <$t>::MIN != 0 };
-        }
-        impl Int for $t {
-            const BYTES: usize = <$t>::BITS as usize / 8;
-            const SIGNED: bool = <$t>::MIN != 0;
-            const BOOL: bool = false;
-            #[inline]
-            fn to_i64(self) -> i64 {
-                self as i64
-            }
-            #[inline]
-            fn from_i64(x: i64) -> Self {
-                x as $t
-            }
-            #[inline]
-            fn to_f32(self) -> f32 {
-                self as f32
-            }
-            #[inline]
-            fn to_f64(self) -> f64 {
-                self as f64
-            }
-        }
-    };
-    (@bool $t:ty) => {
-        impl Lanes for bool {
-            const SOURCE: Source = Source::Bool;
-        }
-        impl Int for bool {
-            const BYTES: usize = 1;
-            const SIGNED: bool = false;
-            const BOOL: bool = true;
-            #[inline]
-            fn to_i64(self) -> i64 {
-                self as i64
-            }
-            #[inline]
-            fn from_i64(x: i64) -> Self {
-                x != 0
-            }
-            #[inline]
-            fn to_f32(self) -> f32 {
-                self as u8 as f32
-            }
-            #[inline]
-            fn to_f64(self) -> f64 {
-                self as u8 as f64
-            }
-        }
-    };
-    (@$other:ident $t:ty) => {};
+impl FloatRow for f32 {
+    const SOURCE: Source = Source::F32;
+    const SINK: Sink = Sink::F32;
 }
-for_each_element!(ints);
+
+impl FloatRow for f64 {
+    const SOURCE: Source = Source::F64;
+    const SINK: Sink = Sink::F64;
+}
+
+impl FloatRow for f16 {
+    const SOURCE: Source = Source::F16;
+    const SINK: Sink = Sink::Float(format::F16_SPEC);
+}
+
+impl FloatRow for bf16 {
+    const SOURCE: Source = Source::BF16;
+    const SINK: Sink = Sink::Float(format::BF16_SPEC);
+}
+
+for_each_element!(element_lanes);

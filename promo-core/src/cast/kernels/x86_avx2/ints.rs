@@ -1,11 +1,12 @@
-//! Integers: into each other (widened by `vpmovsx` / `vpmovzx`, narrowed by
-//! masked unsigned packs that keep the low bits), into f32 and f64, and floats
-//! into them with x86 `cvtt` semantics. Each kernel converts blocks of 32 elements
-//! and returns how many it did; a large output is written with non-temporal stores.
+//! The blocks that do not go through f32 lanes: integers into each other (widened
+//! by `vpmovsx` / `vpmovzx`, narrowed by masked unsigned packs that keep the low
+//! bits), integers into f64, floats into integers with x86 `cvtt` semantics, and
+//! f32 into f64.
 
-use super::super::formats::{Int, Lanes, Source};
-use super::read::{low_halves, Reader};
-use super::{prefetch_block, put, streams};
+use super::super::formats::{IntLayout, Lanes, Source};
+use super::super::x86::array;
+use super::decode::Reader;
+use super::lanes::{load4, low_halves, put, Block};
 use core::arch::x86_64::*;
 
 /// The first `to` vectors of `v`: 32 elements of `from` bytes each (in `from`
@@ -58,28 +59,28 @@ unsafe fn vectors(at: *const u8, count: usize) -> [__m256i; 8] {
 }
 
 /// The `32 / to × from` bytes at `at` (a 16-, 8- or 4-byte chunk) widened from
-/// integers of `S` to integers of `to` bytes: one vector.
+/// integers of layout `s` to integers of `to` bytes: one vector.
 ///
 /// # Safety
-/// `32 / to × S::BYTES` readable bytes at `at`; `to > S::BYTES`.
+/// `32 / to × s.bytes` readable bytes at `at`; `to > s.bytes`.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn widen<S: Int>(at: *const u8, to: usize) -> __m256i {
+unsafe fn widen(s: IntLayout, at: *const u8, to: usize) -> __m256i {
     // SAFETY: the caller guarantees the chunk's bytes are readable; each load reads
     // exactly them, at any alignment.
     let x = unsafe {
-        match 32 / to * S::BYTES {
+        match 32 / to * s.bytes {
             16 => _mm_loadu_si128(at as *const __m128i),
             8 => _mm_loadl_epi64(at as *const __m128i),
             _ => _mm_cvtsi32_si128((at as *const i32).read_unaligned()),
         }
     };
-    let x = if S::BOOL {
+    let x = if s.bool {
         _mm_min_epu8(x, _mm_set1_epi8(1))
     } else {
         x
     };
-    match (S::BYTES, to, S::SIGNED) {
+    match (s.bytes, to, s.signed) {
         (1, 2, true) => _mm256_cvtepi8_epi16(x),
         (1, 2, false) => _mm256_cvtepu8_epi16(x),
         (1, 4, true) => _mm256_cvtepi8_epi32(x),
@@ -95,12 +96,12 @@ unsafe fn widen<S: Int>(at: *const u8, to: usize) -> __m256i {
     }
 }
 
-/// All ones in the lanes of `S`'s width that are zero.
+/// All ones in the lanes of `bytes` bytes that are zero.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn is_zero<S: Int>(v: __m256i) -> __m256i {
+fn is_zero(v: __m256i, bytes: usize) -> __m256i {
     let zero = _mm256_setzero_si256();
-    match S::BYTES {
+    match bytes {
         1 => _mm256_cmpeq_epi8(v, zero),
         2 => _mm256_cmpeq_epi16(v, zero),
         4 => _mm256_cmpeq_epi32(v, zero),
@@ -108,104 +109,76 @@ fn is_zero<S: Int>(v: __m256i) -> __m256i {
     }
 }
 
-/// Converts whole blocks of 32 integers (or bools) of `S` into `T`: sign- or
-/// zero-extended, or their low bytes kept; into bool, 1 where nonzero.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn int_to_int<S: Int, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-    let (from, to) = (S::BYTES, T::BYTES);
-    let blocks = (src.len() / (32 * from)).min(dst.len() / (32 * to));
-    let stream = streams(dst);
-    for b in 0..blocks {
-        let at = src.as_ptr().wrapping_add(32 * from * b);
-        let out = dst.as_mut_ptr().wrapping_add(32 * to * b) as *mut __m256i;
-        prefetch_block(at, 32 * from);
-        // SAFETY: block `b` (`32 * from` bytes in, `32 * to` out) lies inside both
-        // slices, as `blocks` counts only whole blocks of each; the loads take any
-        // alignment, the stores too unless `stream` (then `dst` is aligned and so
-        // is every block).
+/// 32 integers (or bools) of one layout into another: sign- or zero-extended, or
+/// their low bytes kept; into bool, 1 where nonzero.
+pub(crate) struct IntToInt {
+    pub(crate) from: IntLayout,
+    pub(crate) to: IntLayout,
+}
+
+impl Block for IntToInt {
+    #[inline(always)]
+    fn sizes(&self) -> (usize, usize) {
+        (32 * self.from.bytes, 32 * self.to.bytes)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,f16c")]
+    unsafe fn convert(&self, src: *const u8, dst: *mut u8, stream: bool) {
+        let (from, to) = (self.from.bytes, self.to.bytes);
+        // SAFETY: the caller guarantees `32 * from` readable bytes at `src` and
+        // `32 * to` writable at `dst`, aligned when `stream`.
         unsafe {
-            if T::BOOL {
+            if self.to.bool {
                 // Zero lanes all ones, narrowed to bytes, plus one: 0 or 1.
-                let v = vectors(at, from);
-                let v = array!(8, |k| is_zero::<S>(v[k]));
+                let v = vectors(src, from);
+                let v = array!(8, |k| is_zero(v[k], from));
                 let bytes = narrow(v, from, 1)[0];
-                put(out, _mm256_add_epi8(bytes, _mm256_set1_epi8(1)), stream);
+                put(dst, _mm256_add_epi8(bytes, _mm256_set1_epi8(1)), stream);
             } else if to == from {
                 // bool into i8 or u8.
-                let v = _mm256_loadu_si256(at as *const __m256i);
-                put(out, _mm256_min_epu8(v, _mm256_set1_epi8(1)), stream);
+                let v = _mm256_loadu_si256(src as *const __m256i);
+                put(dst, _mm256_min_epu8(v, _mm256_set1_epi8(1)), stream);
             } else if to > from {
                 for k in 0..to {
-                    put(out.add(k), widen::<S>(at.add(k * 32 / to * from), to), stream);
+                    put(
+                        dst.add(32 * k),
+                        widen(self.from, src.add(k * 32 / to * from), to),
+                        stream,
+                    );
                 }
             } else {
-                let v = narrow(vectors(at, from), from, to);
+                let v = narrow(vectors(src, from), from, to);
                 for (k, v) in v.into_iter().enumerate().take(to) {
-                    put(out.add(k), v, stream);
+                    put(dst.add(32 * k), v, stream);
                 }
             }
         }
     }
-    if stream {
-        _mm_sfence();
-    }
-    blocks * 32
 }
 
-/// Converts whole blocks of 32 integers (or bools) into f32, rounded once to
-/// nearest even.
-#[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_f32<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-    let in_bytes = Reader::<S>::BLOCK;
-    let blocks = (src.len() / in_bytes).min(dst.len() / 128);
-    let stream = streams(dst);
-    let reader = Reader::<S>::new();
-    for b in 0..blocks {
-        let at = src.as_ptr().wrapping_add(in_bytes * b);
-        let out = dst.as_mut_ptr().wrapping_add(128 * b) as *mut __m256i;
-        prefetch_block(at, in_bytes);
-        // SAFETY: block `b` (`in_bytes` in, 128 bytes out) lies inside both slices,
-        // as `blocks` counts only whole blocks of each; the stores are aligned
-        // when `stream`.
+/// 32 elements read as f64 (an integer rounded once to nearest even, exact below
+/// 2^53) and stored.
+pub(crate) struct ToF64<S>(pub(crate) Reader<S>);
+
+impl<S: Lanes> Block for ToF64<S> {
+    #[inline(always)]
+    fn sizes(&self) -> (usize, usize) {
+        (Reader::<S>::BLOCK, 256)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,f16c")]
+    unsafe fn convert(&self, src: *const u8, dst: *mut u8, stream: bool) {
+        // SAFETY: the caller guarantees the block's readable bytes and 256 writable,
+        // aligned when `stream`.
         unsafe {
-            let x = reader.f32s::<false>(at);
+            let x = self.0.f64s(src);
             for (k, v) in x.into_iter().enumerate() {
-                put(out.add(k), v, stream);
+                put(dst.add(32 * k), _mm256_castpd_si256(v), stream);
             }
         }
     }
-    if stream {
-        _mm_sfence();
-    }
-    blocks * 32
-}
-
-/// Converts whole blocks of 32 integers (or bools) into f64, rounded once to
-/// nearest even (exact below 2^53).
-#[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-    let in_bytes = Reader::<S>::BLOCK;
-    let blocks = (src.len() / in_bytes).min(dst.len() / 256);
-    let stream = streams(dst);
-    let reader = Reader::<S>::new();
-    for b in 0..blocks {
-        let at = src.as_ptr().wrapping_add(in_bytes * b);
-        let out = dst.as_mut_ptr().wrapping_add(256 * b) as *mut __m256i;
-        prefetch_block(at, in_bytes);
-        // SAFETY: block `b` (`in_bytes` in, 256 bytes out) lies inside both slices,
-        // as `blocks` counts only whole blocks of each; the stores are aligned
-        // when `stream`.
-        unsafe {
-            let x = reader.f64s(at);
-            for (k, v) in x.into_iter().enumerate() {
-                put(out.add(k), _mm256_castpd_si256(v), stream);
-            }
-        }
-    }
-    if stream {
-        _mm_sfence();
-    }
-    blocks * 32
 }
 
 /// Eight f32 as i32, as the scalar cast gives them: `cvttps2dq` (truncation;
@@ -214,10 +187,10 @@ pub(super) unsafe fn to_f64<S: Int>(src: &[u8], dst: &mut [u8]) -> usize {
 /// in the scalar cast), ±∞ and NaN give 0.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn f32_to_i32<S: Lanes, T: Int>(bits: __m256i) -> __m256i {
+fn f32_to_i32(bits: __m256i, f16: bool, to: IntLayout) -> __m256i {
     let x = _mm256_castsi256_ps(bits);
     let mut v = _mm256_cvttps_epi32(x);
-    if T::U32 {
+    if to.is_u32() {
         let two_31 = _mm256_set1_ps(2147483648.0);
         let high = _mm256_cmp_ps::<_CMP_GE_OQ>(x, two_31);
         let shifted = _mm256_xor_si256(
@@ -225,7 +198,7 @@ fn f32_to_i32<S: Lanes, T: Int>(bits: __m256i) -> __m256i {
             _mm256_set1_epi32(i32::MIN),
         );
         v = _mm256_blendv_epi8(v, shifted, _mm256_castps_si256(high));
-        if matches!(S::SOURCE, Source::F16) {
+        if f16 {
             let exp = _mm256_set1_epi32(0x7f80_0000);
             let non_finite = _mm256_cmpeq_epi32(_mm256_and_si256(bits, exp), exp);
             v = _mm256_andnot_si256(non_finite, v);
@@ -237,8 +210,8 @@ fn f32_to_i32<S: Lanes, T: Int>(bits: __m256i) -> __m256i {
 /// Four f64 as i32 (`cvttpd2dq`), with [`f32_to_i32`]'s rule for u32.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn f64_to_i32<T: Int>(x: __m256d) -> __m128i {
-    if !T::U32 {
+fn f64_to_i32(x: __m256d, to: IntLayout) -> __m128i {
+    if !to.is_u32() {
         return _mm256_cvttpd_epi32(x);
     }
     let two_31 = _mm256_set1_pd(2147483648.0);
@@ -276,8 +249,8 @@ fn cvtt64(x: __m256d) -> __m256i {
 /// u64, values at or above 2^63 have 2^63 taken off first and put back in the bits.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn f64_to_i64<T: Int>(x: __m256d) -> __m256i {
-    if T::SIGNED {
+fn f64_to_i64(x: __m256d, to: IntLayout) -> __m256i {
+    if to.signed {
         return cvtt64(x);
     }
     let two_63 = _mm256_set1_pd(9223372036854775808.0);
@@ -287,46 +260,95 @@ fn f64_to_i64<T: Int>(x: __m256d) -> __m256i {
     _mm256_xor_si256(cvtt64(y), flip)
 }
 
-/// Converts whole blocks of 32 floats into an integer type, as the scalar cast
-/// gives them (see [`FloatToInt`](crate::cast::FloatToInt)): every source but
-/// f64 is widened to f32 exactly, and 64-bit targets go through f64.
-#[target_feature(enable = "avx2,f16c")]
-pub(super) unsafe fn to_int<S: Lanes, T: Int>(src: &[u8], dst: &mut [u8]) -> usize {
-    let in_bytes = Reader::<S>::BLOCK;
-    let to = T::BYTES;
-    let blocks = (src.len() / in_bytes).min(dst.len() / (32 * to));
-    let stream = streams(dst);
-    let reader = Reader::<S>::new();
-    for b in 0..blocks {
-        let at = src.as_ptr().wrapping_add(in_bytes * b);
-        let out = dst.as_mut_ptr().wrapping_add(32 * to * b) as *mut __m256i;
-        prefetch_block(at, in_bytes);
-        // SAFETY: block `b` (`in_bytes` in, `32 * to` bytes out) lies inside both
-        // slices, as `blocks` counts only whole blocks of each; the stores are
-        // aligned when `stream`.
+/// 32 floats into an integer type, as the scalar cast gives them (see
+/// [`FloatToInt`](crate::cast::FloatToInt)): every source but f64 is widened to
+/// f32 exactly, and 64-bit targets go through f64.
+pub(crate) struct ToInt<S> {
+    pub(crate) reader: Reader<S>,
+    pub(crate) to: IntLayout,
+}
+
+impl<S: Lanes> Block for ToInt<S> {
+    #[inline(always)]
+    fn sizes(&self) -> (usize, usize) {
+        (Reader::<S>::BLOCK, 32 * self.to.bytes)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,f16c")]
+    unsafe fn convert(&self, src: *const u8, dst: *mut u8, stream: bool) {
+        let to = self.to.bytes;
+        // SAFETY: the caller guarantees the block's readable bytes at `src` and `32 * to`
+        // writable at `dst`, aligned when `stream`.
         unsafe {
             let v = if to == 8 {
-                let d = reader.f64s(at);
-                array!(8, |k| f64_to_i64::<T>(d[k]))
+                let d = self.reader.f64s(src);
+                array!(8, |k| f64_to_i64(d[k], self.to))
             } else {
                 let i: [__m256i; 4] = if matches!(S::SOURCE, Source::F64) {
-                    let d = reader.f64s(at);
+                    let d = self.reader.f64s(src);
                     array!(4, |k| {
-                        _mm256_set_m128i(f64_to_i32::<T>(d[2 * k + 1]), f64_to_i32::<T>(d[2 * k]))
+                        _mm256_set_m128i(f64_to_i32(d[2 * k + 1], self.to), f64_to_i32(d[2 * k], self.to))
                     })
                 } else {
-                    let x = reader.f32s::<false>(at);
-                    array!(4, |k| f32_to_i32::<S, T>(x[k]))
+                    let x = self.reader.f32s::<false>(src);
+                    let f16 = matches!(S::SOURCE, Source::F16);
+                    array!(4, |k| f32_to_i32(x[k], f16, self.to))
                 };
                 narrow([i[0], i[1], i[2], i[3], i[0], i[0], i[0], i[0]], 4, to)
             };
             for (k, v) in v.into_iter().enumerate().take(to) {
-                put(out.add(k), v, stream);
+                put(dst.add(32 * k), v, stream);
             }
         }
     }
-    if stream {
-        _mm_sfence();
+}
+
+/// 32 f32 into f64 with `vcvtps2pd`. That instruction quiets a signalling NaN; in
+/// a block that holds a NaN, the quiet bit of each signalling one is cleared
+/// again, giving the scalar cast's bits (sign, all-ones exponent, payload shifted
+/// up).
+pub(crate) struct F32ToF64;
+
+impl Block for F32ToF64 {
+    #[inline(always)]
+    fn sizes(&self) -> (usize, usize) {
+        (128, 256)
     }
-    blocks * 32
+
+    #[inline]
+    #[target_feature(enable = "avx2,f16c")]
+    unsafe fn convert(&self, at: *const u8, dst: *mut u8, stream: bool) {
+        let quiet = _mm256_set1_epi64x(1 << 51);
+        // SAFETY: the caller guarantees 128 readable bytes.
+        let x = unsafe { load4(at) };
+        // Unordered compares of two vectors find a NaN in either.
+        let f = array!(4, |k| _mm256_castsi256_ps(x[k]));
+        let any = _mm256_castps_si256(_mm256_or_ps(
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[0], f[1]),
+            _mm256_cmp_ps::<_CMP_UNORD_Q>(f[2], f[3]),
+        ));
+        let fix = _mm256_testz_si256(any, any) == 0;
+        for k in 0..8 {
+            // SAFETY: 16 readable bytes at `16k` (inside the block's 128) and 32
+            // writable at `32k` (inside its 256 output bytes), aligned when `stream`.
+            unsafe {
+                let mut d = _mm256_castpd_si256(_mm256_cvtps_pd(_mm_loadu_ps(at.add(16 * k) as *const f32)));
+                if fix {
+                    // NaN lanes whose quiet bit (f32 bit 22) is clear, widened to 64 bits.
+                    let (v, f) = (x[k / 2], f[k / 2]);
+                    let nan = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f));
+                    let signalling =
+                        _mm256_andnot_si256(_mm256_srai_epi32::<31>(_mm256_slli_epi32::<9>(v)), nan);
+                    let half = if k % 2 == 0 {
+                        _mm256_castsi256_si128(signalling)
+                    } else {
+                        _mm256_extracti128_si256::<1>(signalling)
+                    };
+                    d = _mm256_andnot_si256(_mm256_and_si256(_mm256_cvtepi32_epi64(half), quiet), d);
+                }
+                put(dst.add(32 * k), d, stream);
+            }
+        }
+    }
 }

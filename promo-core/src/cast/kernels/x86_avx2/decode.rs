@@ -1,6 +1,7 @@
-//! [`Reader`]: 32 elements of any source in registers, as f32 (exact, or an
-//! integer rounded once), as i32 (an integer of 32 bits or fewer), as i64 or as
-//! f64.
+//! The decode blocks: [`Reader`] reads 32 elements of any source into registers,
+//! as f32 lanes ([`Reader::f32s`]: exact, or an integer rounded once), as i32 (an
+//! integer of 32 bits or fewer), as i64 or as f64. A fused kernel decodes each
+//! operand with one and encodes the result with an encode block.
 //!
 //! An integer too wide for f32's 24 bits becomes f32 in one of two ways. Rounded
 //! to nearest even, it is the f32 result itself. Rounded to odd (truncated, the
@@ -17,20 +18,25 @@
 //! `x` and the result then lie strictly between the same two multiples of 2^12,
 //! and every place f32 rounds at is a multiple of 2^29).
 
-use super::super::formats::{Lanes, Source};
-use super::{float8_top16, load, spread, top16, Float8Vectors};
+use super::super::formats::{Float8Tables, IntLayout, Lanes, Source};
+use super::super::x86::array;
+use super::lanes::{floats, load4, low_halves, spread, table16, top16, F32x32};
+use crate::narrow::NonFinite;
 use core::arch::x86_64::*;
 use core::marker::PhantomData;
 
 /// Reads 32 elements of `S` at a time.
-pub(super) struct Reader<S> {
-    /// A float8 source's nibble tables (zeros for any other source).
+pub(crate) struct Reader<S> {
+    /// A float8 source's nibble tables, or a nibble source's (in `b3` and `b2`);
+    /// zeros for any other source.
     tables: Float8Vectors,
+    /// Whether an integer too wide for f32 is rounded to odd (else to nearest).
+    odd: bool,
     source: PhantomData<S>,
 }
 
 /// The tables of a source that has none.
-const NO_TABLES: super::super::formats::Float8Tables = super::super::formats::Float8Tables {
+const NO_TABLES: Float8Tables = Float8Tables {
     a3: [0; 16],
     b3: [0; 16],
     b2: [0; 16],
@@ -43,20 +49,44 @@ const NO_TABLES: super::super::formats::Float8Tables = super::super::formats::Fl
 
 impl<S: Lanes> Reader<S> {
     /// Bytes of 32 elements.
-    pub(super) const BLOCK: usize = 32 * S::SOURCE.size();
+    pub(crate) const BLOCK: usize = 4 * S::SOURCE.bits();
 
-    /// The reader, its tables in registers.
+    /// The reader, its tables in registers; an integer past f32's 24 bits rounded
+    /// to odd when `odd`.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn new() -> Self {
+    pub(crate) fn new(odd: bool) -> Self {
         let tables = match S::SOURCE {
-            Source::Float8(tables) => tables,
-            _ => &NO_TABLES,
+            Source::Byte {
+                nibbles: Some(tables),
+                ..
+            } => Float8Vectors::new(tables),
+            Source::Nibble(table) => Float8Vectors::nibbles(table),
+            _ => Float8Vectors::new(&NO_TABLES),
         };
         Reader {
-            tables: Float8Vectors::new(tables),
+            tables,
+            odd,
             source: PhantomData,
         }
+    }
+
+    /// 32 elements at `at` as f32 lanes: [`Reader::f32s`], rounded to odd where the
+    /// reader was made so.
+    ///
+    /// # Safety
+    /// [`Reader::BLOCK`] readable bytes at `at`.
+    #[inline]
+    #[target_feature(enable = "avx2,f16c")]
+    pub(crate) unsafe fn decode(&self, at: *const u8) -> F32x32 {
+        // SAFETY: the caller's guarantee.
+        floats(unsafe {
+            if self.odd {
+                self.f32s::<true>(at)
+            } else {
+                self.f32s::<false>(at)
+            }
+        })
     }
 
     /// 32 elements at `at` as f32 bit patterns, in element order: exact for every
@@ -67,27 +97,46 @@ impl<S: Lanes> Reader<S> {
     /// [`Reader::BLOCK`] readable bytes at `at`.
     #[inline]
     #[target_feature(enable = "avx2,f16c")]
-    pub(super) unsafe fn f32s<const ODD: bool>(&self, at: *const u8) -> [__m256i; 4] {
+    pub(crate) unsafe fn f32s<const ODD: bool>(&self, at: *const u8) -> [__m256i; 4] {
         // SAFETY (every block below): the caller guarantees `BLOCK` readable bytes,
         // which is what each source's loads read; `loadu` takes any alignment.
         match S::SOURCE {
-            Source::F32 => unsafe { load(at) },
+            Source::F32 => unsafe { load4(at) },
             Source::F16 => {
                 let h = unsafe { halves(at) };
                 array!(4, |k| _mm256_castps_si256(_mm256_cvtph_ps(h[k])))
             }
             Source::BF16 => {
                 let h = unsafe { halves(at) };
-                array!(4, |k| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(h[k])))
+                bf16_quiet(array!(4, |k| _mm256_slli_epi32::<16>(_mm256_cvtepu16_epi32(
+                    h[k]
+                ))))
             }
-            Source::Float8(tables) => {
+            Source::Byte {
+                nibbles: Some(tables),
+                ..
+            } => {
                 let v = spread(unsafe { _mm256_loadu_si256(at as *const __m256i) });
                 let (b3, b2) = float8_top16(v, &self.tables, tables);
                 top16(b3, b2)
             }
+            Source::Nibble(_) => {
+                let v = unsafe { _mm_loadu_si128(at as *const __m128i) };
+                let nibble = _mm_set1_epi8(0x0f);
+                let (lo, hi) = (
+                    _mm_and_si128(v, nibble),
+                    _mm_and_si128(_mm_srli_epi16::<4>(v), nibble),
+                );
+                let codes = spread(_mm256_set_m128i(
+                    _mm_unpackhi_epi8(lo, hi),
+                    _mm_unpacklo_epi8(lo, hi),
+                ));
+                let t = &self.tables;
+                top16(_mm256_shuffle_epi8(t.b3, codes), _mm256_shuffle_epi8(t.b2, codes))
+            }
             Source::E8M0 => {
                 let v = spread(unsafe { _mm256_loadu_si256(at as *const __m256i) });
-                let (b3, b2) = super::e8m0_top16(v);
+                let (b3, b2) = e8m0_top16(v);
                 top16(b3, b2)
             }
             Source::F64 => {
@@ -97,7 +146,7 @@ impl<S: Lanes> Reader<S> {
                     _mm256_castps_si256(_mm256_set_m128(hi, lo))
                 })
             }
-            Source::Int { bytes: 8, signed } => {
+            Source::Int(IntLayout { bytes: 8, signed, .. }) => {
                 let x = unsafe { self.i64s(at) };
                 let exact = |k: usize| i64_to_f64(collapse64(x[k], signed), signed);
                 let d: [__m256d; 8] = if ODD {
@@ -129,15 +178,18 @@ impl<S: Lanes> Reader<S> {
                     f[2 * k]
                 )))
             }
-            Source::Int { bytes: 4, signed } => {
+            Source::Int(IntLayout { bytes: 4, signed, .. }) => {
                 let x = unsafe { self.i32s(at) };
                 array!(4, |k| _mm256_castps_si256(i32_to_f32::<ODD>(x[k], signed)))
             }
             // Exact: 16 bits or fewer.
-            Source::Int { .. } | Source::Bool => {
+            Source::Int(_) => {
                 let x = unsafe { self.i32s(at) };
                 array!(4, |k| _mm256_castps_si256(_mm256_cvtepi32_ps(x[k])))
             }
+            // Byte formats without nibble tables, and the rest: no decode block
+            // (`has` offers none).
+            _ => [_mm256_setzero_si256(); 4],
         }
     }
 
@@ -148,10 +200,10 @@ impl<S: Lanes> Reader<S> {
     /// [`Reader::BLOCK`] readable bytes at `at`; `S` an integer of 32 bits or fewer.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn i32s(&self, at: *const u8) -> [__m256i; 4] {
-        let (bytes, signed) = match S::SOURCE {
-            Source::Int { bytes, signed } => (bytes, signed),
-            _ => (1, false),
+    pub(crate) unsafe fn i32s(&self, at: *const u8) -> [__m256i; 4] {
+        let (bytes, signed, bool) = match S::SOURCE {
+            Source::Int(i) => (i.bytes, i.signed, i.bool),
+            _ => (1, false, false),
         };
         array!(4, |k| {
             // SAFETY: the caller guarantees 32 elements, `32 * bytes` readable
@@ -164,9 +216,10 @@ impl<S: Lanes> Reader<S> {
                     (_, true) => _mm256_cvtepi8_epi32(_mm_loadl_epi64(at.add(8 * k) as *const __m128i)),
                     _ => {
                         let b = _mm_loadl_epi64(at.add(8 * k) as *const __m128i);
-                        let b = match S::SOURCE {
-                            Source::Bool => _mm_min_epu8(b, _mm_set1_epi8(1)),
-                            _ => b,
+                        let b = if bool {
+                            _mm_min_epu8(b, _mm_set1_epi8(1))
+                        } else {
+                            b
                         };
                         _mm256_cvtepu8_epi32(b)
                     }
@@ -181,7 +234,7 @@ impl<S: Lanes> Reader<S> {
     /// [`Reader::BLOCK`] readable bytes at `at`; `S` a 64-bit integer.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn i64s(&self, at: *const u8) -> [__m256i; 8] {
+    pub(crate) unsafe fn i64s(&self, at: *const u8) -> [__m256i; 8] {
         // SAFETY: the caller guarantees 256 readable bytes, eight vectors.
         array!(8, |k| unsafe {
             _mm256_loadu_si256((at as *const __m256i).add(k))
@@ -196,19 +249,20 @@ impl<S: Lanes> Reader<S> {
     /// [`Reader::BLOCK`] readable bytes at `at`.
     #[inline]
     #[target_feature(enable = "avx2,f16c")]
-    pub(super) unsafe fn f64s(&self, at: *const u8) -> [__m256d; 8] {
+    pub(crate) unsafe fn f64s(&self, at: *const u8) -> [__m256d; 8] {
         match S::SOURCE {
             // SAFETY: the caller guarantees 256 readable bytes, eight vectors.
             Source::F64 => array!(8, |k| unsafe { _mm256_loadu_pd((at as *const f64).add(4 * k)) }),
-            Source::Int { bytes: 8, signed } => {
+            Source::Int(IntLayout { bytes: 8, signed, .. }) => {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.i64s(at) };
                 array!(8, |k| i64_to_f64(x[k], signed))
             }
-            Source::Int {
+            Source::Int(IntLayout {
                 bytes: 4,
                 signed: false,
-            } => {
+                ..
+            }) => {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.i32s(at) };
                 // x − 2^31 as i32, exactly, then 2^31 added back in f64.
@@ -219,7 +273,7 @@ impl<S: Lanes> Reader<S> {
                 array!(8, |k| _mm256_add_pd(d[k], two_31))
             }
             // SAFETY: the caller guarantees `BLOCK` readable bytes.
-            Source::Int { .. } | Source::Bool => widen_i32(unsafe { self.i32s(at) }),
+            Source::Int(_) => widen_i32(unsafe { self.i32s(at) }),
             _ => {
                 // SAFETY: the caller guarantees `BLOCK` readable bytes.
                 let x = unsafe { self.f32s::<false>(at) };
@@ -343,16 +397,6 @@ fn collapse64(x: __m256i, signed: bool) -> __m256i {
     _mm256_blendv_epi8(collapsed, x, small)
 }
 
-/// The low 32 bits of each 64-bit lane of `m`.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(super) fn low_halves(m: __m256i) -> __m128i {
-    _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-        m,
-        _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6),
-    ))
-}
-
 /// Four f64 as f32 rounded to odd: `cvtpd2ps` to nearest, stepped toward zero
 /// when that went away from it, the last bit set when it was inexact.
 #[inline]
@@ -367,4 +411,143 @@ fn f64_to_f32_odd(d: __m256d) -> __m128 {
     let inexact = low_halves(_mm256_castpd_si256(inexact));
     let bits = _mm_add_epi32(_mm_castps_si128(r), away);
     _mm_castsi128_ps(_mm_or_si128(bits, _mm_and_si128(inexact, _mm_set1_epi32(1))))
+}
+
+/// bf16 values shifted into f32 lanes, a NaN made the quiet NaN of its sign (as
+/// the scalar cast gives); a block without NaN costs one test.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn bf16_quiet(v: [__m256i; 4]) -> [__m256i; 4] {
+    let magnitude = |v: __m256i| _mm256_and_si256(v, _mm256_set1_epi32(0x7fff_ffff));
+    let nan = array!(4, |k| _mm256_cmpgt_epi32(
+        magnitude(v[k]),
+        _mm256_set1_epi32(0x7f80_0000)
+    ));
+    let any = _mm256_or_si256(_mm256_or_si256(nan[0], nan[1]), _mm256_or_si256(nan[2], nan[3]));
+    if _mm256_testz_si256(any, any) != 0 {
+        return v;
+    }
+    array!(4, |k| {
+        let quiet = _mm256_or_si256(
+            _mm256_xor_si256(v[k], magnitude(v[k])),
+            _mm256_set1_epi32(0x7fc0_0000),
+        );
+        _mm256_blendv_epi8(v[k], quiet, nan[k])
+    })
+}
+
+/// The tables of [`Float8Tables`] in vectors.
+pub(crate) struct Float8Vectors {
+    a3: __m256i,
+    b3: __m256i,
+    b2: __m256i,
+    s3: __m256i,
+    s2: __m256i,
+}
+
+impl Float8Vectors {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(t: &Float8Tables) -> Self {
+        Float8Vectors {
+            a3: table16(&t.a3),
+            b3: table16(&t.b3),
+            b2: table16(&t.b2),
+            s3: table16(&t.s3),
+            s2: table16(&t.s2),
+        }
+    }
+
+    /// A nibble format's tables: bytes 3 and 2 of its 16 results in `b3` and
+    /// `b2` (the low two are zero for every nibble format).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn nibbles(table: &[u32; 16]) -> Self {
+        let t3: [u8; 16] = core::array::from_fn(|n| (table[n] >> 24) as u8);
+        let t2: [u8; 16] = core::array::from_fn(|n| (table[n] >> 16) as u8);
+        let zero = _mm256_setzero_si256();
+        Float8Vectors {
+            a3: zero,
+            b3: table16(&t3),
+            b2: table16(&t2),
+            s3: zero,
+            s2: zero,
+        }
+    }
+}
+
+/// Bytes 3 and 2 of the f32 values of 32 float8 codes (in [`spread`] order) of the
+/// format with `tables` (in vectors: `t`) and `specials`: two 16-entry lookups by
+/// nibble for a normal code, two more for a subnormal one (the exponent field
+/// zero), then the format's NaN and infinity.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn float8_top16(v: __m256i, t: &Float8Vectors, tables: &Float8Tables) -> (__m256i, __m256i) {
+    let nibble = _mm256_set1_epi8(0x0f);
+    let lo = _mm256_and_si256(v, nibble);
+    let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
+    let exp_field = _mm256_set1_epi8(tables.exp_field as i8);
+    let subnormal = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), _mm256_setzero_si256());
+    let low3 = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(t.b3, lo),
+        _mm256_shuffle_epi8(t.s3, lo),
+        subnormal,
+    );
+    let mut b3 = _mm256_add_epi8(_mm256_shuffle_epi8(t.a3, hi), low3);
+    let mut b2 = _mm256_blendv_epi8(
+        _mm256_shuffle_epi8(t.b2, lo),
+        _mm256_shuffle_epi8(t.s2, lo),
+        subnormal,
+    );
+    let magnitude = _mm256_and_si256(v, _mm256_set1_epi8(0x7f));
+    let flip = |nan: __m256i, b3: __m256i, b2: __m256i| {
+        (
+            _mm256_xor_si256(
+                b3,
+                _mm256_and_si256(nan, _mm256_set1_epi8(tables.nan_flip.0 as i8)),
+            ),
+            _mm256_xor_si256(
+                b2,
+                _mm256_and_si256(nan, _mm256_set1_epi8(tables.nan_flip.1 as i8)),
+            ),
+        )
+    };
+    match tables.non_finite {
+        // S.1111.111: the quiet NaN of its sign (bits flipped from the normal path's).
+        NonFinite::NanAllOnes => {
+            (b3, b2) = flip(_mm256_cmpeq_epi8(magnitude, _mm256_set1_epi8(0x7f)), b3, b2)
+        }
+        NonFinite::Ieee => {
+            // All-ones exponent: ±infinity, or the quiet NaN of its sign.
+            let top = _mm256_cmpeq_epi8(_mm256_and_si256(v, exp_field), exp_field);
+            b3 = _mm256_or_si256(b3, _mm256_and_si256(top, _mm256_set1_epi8(0x7f)));
+            let nan = _mm256_cmpgt_epi8(magnitude, exp_field);
+            b2 = _mm256_blendv_epi8(b2, _mm256_set1_epi8(0xc0u8 as i8), nan);
+        }
+        // 0x80, the subnormal path's −0, is the only NaN.
+        NonFinite::NanNegativeZero => {
+            (b3, b2) = flip(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8)), b3, b2)
+        }
+        // Every code is a number, 0x80 −0 among them.
+        NonFinite::None => {}
+    }
+    (b3, b2)
+}
+
+/// Bytes 3 and 2 of the f32 values of 32 f8e8m0 codes (in [`spread`] order):
+/// 2^(code − 127) is the code shifted into the exponent field; code 0 (2^−127) is
+/// the subnormal 0x0040_0000 and 0xff the quiet NaN.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn e8m0_top16(v: __m256i) -> (__m256i, __m256i) {
+    let b3 = _mm256_and_si256(_mm256_srli_epi16::<1>(v), _mm256_set1_epi8(0x7f));
+    let low = _mm256_and_si256(_mm256_slli_epi16::<7>(v), _mm256_set1_epi8(0x80u8 as i8));
+    let edge = _mm256_or_si256(
+        _mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
+        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1)),
+    );
+    (
+        b3,
+        _mm256_or_si256(low, _mm256_and_si256(edge, _mm256_set1_epi8(0x40))),
+    )
 }
