@@ -46,8 +46,7 @@ use promo_core::{DType, Promoted};
 
 fn main() {
     let x: Promoted<$marker, i8, u8> = Default::default();
-    let table = promo_core::rules::by_name("$one").expect("bundled");
-    let found = promo_core::promote(table, DType::I8, DType::F16);
+    let found = promo_core::promote(&promo_core::rules::$one::TABLE, DType::I8, DType::F16);
     println!("{x:?} {found:?} {}", half::f16::from_f32(1.5));
 }
 EOF
