@@ -2,7 +2,9 @@
 //! options and `--op`): how a command fails. Every message printed here shows
 //! control characters visibly.
 
-pub use promo_query::source::{options, options_and_op, rule_source, settings, with_rules, RuleSource};
+pub use promo_query::source::{
+    options, options_and_op, rule_source, settings, with_rules, RuleSet, RuleSource,
+};
 use std::fmt::Display;
 use std::process::ExitCode;
 

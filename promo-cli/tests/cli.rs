@@ -416,3 +416,49 @@ fn explain_names_the_bundled_file() {
     let text = text(&out.stdout);
     assert!(text.contains("(bundled rules/dali.toml:"), "{text}");
 }
+
+#[test]
+fn explain_prints_the_result_as_query_does() {
+    // Weakly typed results (TensorFlow's `all` mode, JAX's Python scalars) among them.
+    let questions: [&[&str]; 4] = [
+        &[
+            "tensorflow",
+            "i8",
+            "u64",
+            "--op",
+            "result_type",
+            "--set",
+            "dtype_conversion_mode=all",
+        ],
+        &["jax", "python:int", "python:float"],
+        &["jax", "bf16", "python:float"],
+        &["torch", "i8", "u8"],
+    ];
+    let mut weak = 0;
+    for question in questions {
+        let query = promo(&[&["query"], question].concat(), None);
+        assert_eq!(
+            query.status.code(),
+            Some(0),
+            "{question:?}: {}",
+            text(&query.stderr)
+        );
+        let answer = text(&query.stdout);
+        let answer = answer.trim_end();
+        weak += usize::from(answer.starts_with("weak:"));
+        let explain = promo(&[&["explain"], question].concat(), None);
+        assert_eq!(
+            explain.status.code(),
+            Some(0),
+            "{question:?}: {}",
+            text(&explain.stderr)
+        );
+        let explained = text(&explain.stdout);
+        let first = explained.lines().next().unwrap_or_default();
+        assert!(
+            first.ends_with(&format!(" = {answer}")),
+            "{question:?}: query `{answer}`, explain `{first}`"
+        );
+    }
+    assert!(weak >= 2, "the questions should include weakly typed results");
+}

@@ -6,7 +6,10 @@
 //!   `[lhs * DType::COUNT + rhs]`;
 //! - `rule_set`: `RuleSet::promote`, the marker's options fixed at compile time;
 //! - `fixed`: `FixedTable::promote`, the options fixed at run time (`RuleTable::fix`);
-//! - `table`: `RuleTable::promote`, the options given with every call.
+//! - `table`: `RuleTable::promote`, the options given with every call;
+//! - `user_file`: `RuleTable::promote` on the same rule file loaded at run time as
+//!   a user's rule file is (`promo-query`'s `RuleSet`: parsed, checked and
+//!   flattened once), the options given with every call.
 //!
 //! Each sums a number per answer (the dtype's index, or `DType::COUNT` for a
 //! refusal), so every lookup's answer is read; divan reports the time of one pass
@@ -88,5 +91,35 @@ fn table<R: RuleSet>(bencher: Bencher) {
     let options = black_box(table.default_options());
     run::<R>(bencher, |a, b| {
         value(table.promote(&options, Op::Add, a.into(), b.into()))
+    });
+}
+
+/// The rule set's bundled rule file, loaded as a user's rule file is, with its
+/// answers flattened once as `promo-query`'s `RuleSet` flattens them.
+fn loaded_file<R: RuleSet>() -> (promo_rules::RuleFile, Option<promo_table::FlatParts>) {
+    let index = promo_core::rules::ALL
+        .iter()
+        .position(|t| t.name == R::TABLE.name)
+        .expect("a bundled rule set");
+    let (path, src) = promo_core::rules::SOURCES[index];
+    let model = promo_rules::load(path, src).expect("a bundled rule file loads");
+    let flat = model.with_table(|t| t.flatten());
+    (model, flat)
+}
+
+/// `RuleTable::promote` on a rule file loaded at run time and flattened once.
+#[divan::bench(types = [OpenVino, KernelFloat, Paddle, Dali, NumPy, Torch, ArrayApi, TensorFlow, Jax], sample_size = 100)]
+fn user_file<R: RuleSet>(bencher: Bencher) {
+    let (model, flat) = loaded_file::<R>();
+    model.with_table(|loaded| {
+        let table = promo_core::RuleTable {
+            flat: flat.as_ref().map(|f| f.as_flat()),
+            ..*loaded
+        };
+        let table = black_box(&table);
+        let options = black_box(table.default_options());
+        run::<R>(bencher, |a, b| {
+            value(table.promote(&options, Op::Add, a.into(), b.into()))
+        });
     });
 }

@@ -1,7 +1,7 @@
 //! Stage 3: a checked rule set to Rust items.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use promo_rules::model::{OptionDefKind, RuleFile};
+use promo_rules::model::RuleFile;
 use promo_rules::names::camel;
 use promo_table::{DType, Op, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
 use quote::{format_ident, quote};
@@ -293,19 +293,12 @@ fn expand_with(
     let mut items = Vec::new();
     for mode in &rules.modes {
         let marker = format_ident!("{}", mode.marker);
-        let settings: Vec<String> = rules
+        // Each value as the rule file and the command line spell it.
+        let settings: Vec<String> = fast
             .options
             .iter()
             .zip(&mode.values)
-            .map(|(o, v)| {
-                let shown = match (v, &o.kind) {
-                    (OptionValue::Bool(b), _) => b.to_string(),
-                    (OptionValue::DType(d), _) => d.to_string(),
-                    (OptionValue::Choice(i), OptionDefKind::Choice(w)) => w[*i as usize].clone(),
-                    (OptionValue::Choice(i), _) => i.to_string(),
-                };
-                format!("{}={shown}", o.name)
-            })
+            .map(|(o, &v)| format!("{}={}", o.name, o.format_value(v)))
             .collect();
         let who = if settings.is_empty() {
             rules.title.clone()
@@ -755,6 +748,40 @@ mod tests {
             pretty, expected,
             "generated code changed; review and rerun with PROMO_BLESS=1"
         );
+    }
+
+    #[test]
+    fn a_marker_names_its_settings_as_the_options_format_them() {
+        // The example rule file with a choice and a dtype option, fixed by a mode.
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let src = std::fs::read_to_string(format!("{root}/tests/data/example_rules.toml")).unwrap();
+        let options = "[options.mode]\ntype = \"choice\"\nchoices = [\"eager\", \"static\"]\n\
+                       default = \"eager\"\ndoc = \"a mode\"\n\n\
+                       [options.out]\ntype = \"dtype\"\ndefault = \"f32\"\ndoc = \"a dtype\"\n\n[modes]";
+        let src = src.replacen("[modes]", options, 1).replacen(
+            "TinyStrict = { strict = true }",
+            "TinyStrict = { strict = true, mode = \"static\", out = \"i16\" }",
+            1,
+        );
+        let rules = promo_rules::load("example.toml", &src).expect("the edited rule file loads");
+        let code = expand(&rules, "example.toml", "/example.toml").to_string();
+        assert_eq!(rules.modes.len(), 2);
+        for mode in &rules.modes {
+            let settings = rules.with_table(|t| {
+                t.options
+                    .iter()
+                    .zip(&mode.values)
+                    .map(|(o, &v)| format!("{}={}", o.name, o.format_value(v)))
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(settings.len(), 3);
+            let doc = format!(" Marker type: {} ({}).", rules.title, settings.join(", "));
+            assert!(
+                code.contains(&format!("{doc:?}")),
+                "{} lacks {doc:?}",
+                mode.marker
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,8 @@
 use numpy::{PyArrayDescr, PyUntypedArray, PyUntypedArrayMethods};
 use promo_core::{rules, DType, Op, Operand, Options, PyScalar, RuleTable};
 use promo_query::diff::{self as compare, Answer};
-use promo_query::{names, source};
+use promo_query::names;
+use promo_query::source::{self, LoadError, RuleSet};
 use promo_rules::RuleFile;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -32,19 +33,8 @@ pub(crate) fn without_panic<R>(f: impl FnOnce() -> R) -> PyResult<R> {
     })
 }
 
-/// Where a rule set comes from.
-enum Origin {
-    /// One of `promo_core::rules::ALL`, by position.
-    Bundled(usize),
-    /// A rule file, loaded.
-    File {
-        path: String,
-        src: String,
-        model: Box<RuleFile>,
-    },
-}
-
-/// A rule set: one of the bundled ones (`rule_sets()`) or a rule file (`load`).
+/// A rule set: one of the bundled ones (`rule_sets()`) or a rule file (`load`),
+/// loaded as the `promo` command loads it (a rule file's answers flattened once).
 ///
 /// >>> import promo
 /// >>> torch = promo.rule_sets()[[r.name for r in promo.rule_sets()].index("torch")]
@@ -54,54 +44,36 @@ enum Origin {
 /// 'i16'
 #[pyclass(name = "RuleSet", module = "promo", frozen)]
 pub struct PyRuleSet {
-    origin: Origin,
+    set: RuleSet,
+}
+
+/// The Python exception for a rule set that did not load.
+fn load_error(e: LoadError) -> PyErr {
+    match e {
+        LoadError::Unknown(m) => PyValueError::new_err(m),
+        LoadError::Read(m) => PyOSError::new_err(m),
+        LoadError::Invalid(m) => RuleFileError::new_err(m),
+    }
 }
 
 impl PyRuleSet {
     fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> PyResult<R>) -> PyResult<R> {
-        match &self.origin {
-            Origin::Bundled(i) => f(rules::ALL[*i]),
-            // A user's rule file is walked by code a bundled one never reaches.
-            Origin::File { model, .. } => without_panic(|| model.with_table(f))?,
+        if self.set.is_bundled() {
+            return self.set.with_table(f);
         }
+        // A user's rule file is walked by code a bundled one never reaches.
+        without_panic(|| self.set.with_table(f))?
     }
 
     /// The rule file, its path and its text (a bundled one parsed again).
     fn source(&self) -> PyResult<(Cow<'_, RuleFile>, String, Cow<'_, str>)> {
-        match &self.origin {
-            Origin::Bundled(i) => {
-                let (path, src) = rules::SOURCES[*i];
-                let path = format!("bundled {path}");
-                let model =
-                    promo_rules::load(&path, src).map_err(|d| RuleFileError::new_err(d.to_string()))?;
-                Ok((Cow::Owned(model), path, Cow::Borrowed(src)))
-            }
-            Origin::File { path, src, model } => Ok((
-                Cow::Borrowed(model.as_ref()),
-                path.clone(),
-                Cow::Borrowed(src.as_str()),
-            )),
-        }
+        self.set.source().map_err(load_error)
     }
 
     /// Loads the rule file at `path` (a `str` or any `os.PathLike`).
     fn load(path: &Path) -> PyResult<PyRuleSet> {
-        let shown = path.to_string_lossy().into_owned();
-        let src = promo_rules::read_source(path).map_err(|e| {
-            PyOSError::new_err(format!(
-                "cannot read `{}`: {e}",
-                promo_table::text::visible(&shown)
-            ))
-        })?;
-        let model = without_panic(|| promo_rules::load(&shown, &src))?
-            .map_err(|d| RuleFileError::new_err(d.to_string()))?;
-        Ok(PyRuleSet {
-            origin: Origin::File {
-                path: shown,
-                src,
-                model: Box::new(model),
-            },
-        })
+        let set = without_panic(|| RuleSet::load(path))?.map_err(load_error)?;
+        Ok(PyRuleSet { set })
     }
 }
 
@@ -122,10 +94,7 @@ impl PyRuleSet {
     /// `"bundled rules/NAME.toml"` or the rule file's path.
     #[getter]
     fn path(&self) -> String {
-        match &self.origin {
-            Origin::Bundled(i) => format!("bundled {}", rules::SOURCES[*i].0),
-            Origin::File { path, .. } => path.clone(),
-        }
+        self.set.path()
     }
 
     /// The dtypes the framework accepts.
@@ -196,11 +165,7 @@ fn with_rules<R>(rules: &Bound<'_, PyAny>, f: impl FnOnce(&RuleTable<'_>) -> PyR
             type_name(rules)
         )));
     };
-    let spec = spec.to_cow()?;
-    if let Some(table) = rules::by_name(&spec) {
-        return f(table);
-    }
-    load_spec(&spec)?.with_table(f)
+    load_spec(&spec.to_cow()?)?.with_table(f)
 }
 
 /// The path an `os.PathLike` (not a `str`) names.
@@ -211,23 +176,11 @@ fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
     obj.extract()
 }
 
-/// The rule file at `spec`, or the error for a name that is neither bundled nor a
-/// file.
+/// The bundled rule set called `spec`, or the rule file at `spec`, or the error for
+/// a name that is neither.
 fn load_spec(spec: &str) -> PyResult<PyRuleSet> {
-    if let Some(i) = rules::ALL.iter().position(|t| t.name == spec) {
-        return Ok(PyRuleSet {
-            origin: Origin::Bundled(i),
-        });
-    }
-    if spec.ends_with(".toml") || Path::new(spec).exists() {
-        return PyRuleSet::load(Path::new(spec));
-    }
-    // promo-query's message: the bundled names and the closest one.
-    Err(PyValueError::new_err(
-        source::rule_source(spec)
-            .err()
-            .unwrap_or_else(|| format!("unknown rule set `{spec}`")),
-    ))
+    let set = without_panic(|| RuleSet::named(spec))?.map_err(load_error)?;
+    Ok(PyRuleSet { set })
 }
 
 /// The operand a Python object stands for, each dtype spelled as `table` spells them.
@@ -630,9 +583,8 @@ pub fn diff<'py>(
 #[pyfunction]
 pub fn rule_sets() -> Vec<PyRuleSet> {
     (0..rules::ALL.len())
-        .map(|i| PyRuleSet {
-            origin: Origin::Bundled(i),
-        })
+        .filter_map(RuleSet::bundled)
+        .map(|set| PyRuleSet { set })
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! A promotion question as a person types it, answered the same way by the `promo`
-//! command and by the Python package: the rule set by name or by path
-//! ([`source`]); dtype, operand, operation and option names, with the closest
+//! command and by the Python package: the rule set by name or by path, loaded once
+//! ([`source::RuleSet`]; a user's rule file flattened like a bundled one); dtype, operand, operation and option names, with the closest
 //! known name suggested for a slip ([`names`]); and the cells where two rule sets,
 //! or two option settings of one, disagree ([`diff`]).
 //!

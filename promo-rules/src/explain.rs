@@ -28,9 +28,10 @@ pub fn explain(
     };
     rules.with_table(|table| {
         let mut out = String::new();
-        let answer = table.promote(options, op, lhs, rhs);
+        // The result as `promo query` prints it: `weak:f64` for a weakly typed one.
+        let answer = table.promote_result(options, op, lhs, rhs);
         let shown = match &answer {
-            Ok(d) => d.to_string(),
+            Ok(p) => p.to_string(),
             Err(Refusal::Refused(reason)) => {
                 let key = rules.reasons.get(reason.index).map_or("", |(k, _)| k.as_str());
                 format!("refused (!{key}): {reason}")

@@ -5,7 +5,7 @@
 //!
 //! | step | module | does |
 //! | --- | --- | --- |
-//! | resolve | `validate/resolve.rs` | names → [`RuleFile`], spans kept; a derived layer's cells derived once |
+//! | resolve | `validate/resolve/` | names → [`RuleFile`], spans kept; a derived layer's cells derived once |
 //! | | `validate/lattice.rs` | the `[lattice]`: its nodes resolved, the order built |
 //! | | `validate/classes.rs` | `[op_classes]` and `[dtype_classes]` |
 //! | check | `validate/check.rs` | the rules, one `check_*` function each, applied in order |

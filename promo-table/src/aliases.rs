@@ -2,7 +2,8 @@
 //! PyTorch's `torch.half` is f16), and the lookup of a dtype name under a rule set.
 
 use crate::dtype::ambiguous_name;
-use crate::{DType, RuleTable};
+use crate::dtype::DType;
+use crate::table::RuleTable;
 use core::fmt;
 
 /// A dtype name that does not name one dtype under a rule set.
@@ -29,7 +30,7 @@ impl fmt::Display for DTypeNameError {
             DTypeNameError::Unknown(name) => write!(f, "unknown dtype `{name}`"),
             DTypeNameError::Ambiguous {
                 name, rules: None, ..
-            } => crate::UnknownDType(name.clone()).fmt(f),
+            } => crate::dtype::UnknownDType(name.clone()).fmt(f),
             DTypeNameError::Ambiguous {
                 name,
                 rules: Some(rules),

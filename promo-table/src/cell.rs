@@ -1,6 +1,6 @@
 //! [`Cell`]: one entry of a layer's matrix.
 
-use crate::DType;
+use crate::dtype::DType;
 
 /// One cell of a layer's matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

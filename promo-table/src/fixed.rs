@@ -1,10 +1,13 @@
 //! [`FixedTable`]: a rule table with its options fixed ([`RuleTable::fix`]), whose
 //! lookups are an index computation and one load.
 
+use crate::dtype::DType;
 use crate::flat::{code_at, operand_key, option_combo, Answer};
+use crate::lookup::read;
+use crate::op::Op;
+use crate::operand::Operand;
 use crate::options::Options;
-use crate::table::{read, Promotion, Refusal, RuleTable};
-use crate::{DType, Op, Operand};
+use crate::table::{Promotion, Refusal, RuleTable};
 
 /// A rule table with its options fixed, for many lookups under one setting: a
 /// marker type's (`promo_core::RuleSet::FIXED`, made at compile time) or options a
@@ -121,7 +124,9 @@ impl<'a> FixedTable<'a> {
 mod tests {
     use super::*;
     use crate::fixture::tiny_table;
-    use crate::{operand_of_key, OPERAND_KEYS};
+    use crate::flat::{operand_of_key, Flat, OPERAND_KEYS};
+    use crate::operand::PyScalar;
+    use crate::options::OptionValue;
 
     #[test]
     fn a_fixed_table_answers_as_the_table_under_its_options() {
@@ -170,5 +175,59 @@ mod tests {
             let got = flat.fix(&options).unwrap().promote(Op::Divide, i8, u8);
             assert_eq!(got.map(|d| d.name()), Ok(out));
         }
+    }
+
+    #[test]
+    fn a_flat_lookup_is_one_load_at_its_index() {
+        // One bool option, two op slots (add, divide), two keys (i8, python int).
+        let mut op_slot = vec![0; Op::ALL.len()];
+        op_slot[Op::Divide.index()] = 1;
+        let mut key_of = vec![0; OPERAND_KEYS];
+        let (i8, int) = (Operand::Dimensioned(DType::I8), Operand::Python(PyScalar::Int));
+        key_of[operand_key(int)] = 1;
+        // Cell n says `Option(n)`, so each load shows which index it read.
+        let cells: Vec<u8> = (0..16)
+            .flat_map(|n| Answer::Option(n).code().to_le_bytes())
+            .collect();
+        let flat = Flat {
+            radix: &[2],
+            op_slot: &op_slot,
+            op_slots: 2,
+            key_of: &key_of,
+            keys: 2,
+            cells: &cells,
+        };
+        let table = RuleTable {
+            flat: Some(flat),
+            ..tiny_table()
+        };
+        let at = |strict: bool, op, lhs, rhs| {
+            let options = Options::from_values(&[OptionValue::Bool(strict)]);
+            table.fix(&options).unwrap().answer(op, lhs, rhs)
+        };
+        assert_eq!(at(false, Op::Add, i8, i8), Answer::Option(0));
+        assert_eq!(at(false, Op::Add, i8, int), Answer::Option(1));
+        assert_eq!(at(false, Op::Add, int, i8), Answer::Option(2));
+        assert_eq!(at(false, Op::Divide, i8, i8), Answer::Option(4));
+        assert_eq!(at(true, Op::Add, i8, i8), Answer::Option(8));
+        assert_eq!(at(true, Op::Divide, int, int), Answer::Option(15));
+        // Every other operand shares key 0 here.
+        assert_eq!(
+            at(true, Op::Add, Operand::Dimensioned(DType::U8), i8),
+            Answer::Option(8)
+        );
+        // A table too short for a combination answers no rule.
+        let short = RuleTable {
+            flat: Some(Flat {
+                cells: &cells[..16],
+                ..flat
+            }),
+            ..table
+        };
+        let strict = Options::from_values(&[OptionValue::Bool(true)]);
+        assert_eq!(
+            short.fix(&strict).unwrap().answer(Op::Add, i8, i8),
+            Answer::NoRule
+        );
     }
 }

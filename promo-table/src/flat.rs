@@ -2,8 +2,9 @@
 //! index computation that reads one: operand keys ([`operand_key`]), option
 //! combinations ([`option_combo`]).
 
+use crate::dtype::DType;
+use crate::operand::{Operand, PyScalar};
 use crate::options::{OptionValue, Options};
-use crate::{DType, Operand, PyScalar};
 
 /// Every answer of a rule set precomputed: a lookup is an index computation and one
 /// load of an [`Answer`] code.
@@ -200,8 +201,6 @@ impl Flat<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::tiny_table;
-    use crate::{Op, RuleTable};
 
     #[test]
     fn operand_keys_are_distinct_and_invert() {
@@ -257,60 +256,6 @@ mod tests {
         // No options: one combination; at compile time too.
         const NONE: usize = option_combo(&[], &Options::from_values(&[]));
         assert_eq!(NONE, 0);
-    }
-
-    #[test]
-    fn a_flat_lookup_is_one_load_at_its_index() {
-        // One bool option, two op slots (add, divide), two keys (i8, python int).
-        let mut op_slot = vec![0; Op::ALL.len()];
-        op_slot[Op::Divide.index()] = 1;
-        let mut key_of = vec![0; OPERAND_KEYS];
-        let (i8, int) = (Operand::Dimensioned(DType::I8), Operand::Python(PyScalar::Int));
-        key_of[operand_key(int)] = 1;
-        // Cell n says `Option(n)`, so each load shows which index it read.
-        let cells: Vec<u8> = (0..16)
-            .flat_map(|n| Answer::Option(n).code().to_le_bytes())
-            .collect();
-        let flat = Flat {
-            radix: &[2],
-            op_slot: &op_slot,
-            op_slots: 2,
-            key_of: &key_of,
-            keys: 2,
-            cells: &cells,
-        };
-        let table = RuleTable {
-            flat: Some(flat),
-            ..tiny_table()
-        };
-        let at = |strict: bool, op, lhs, rhs| {
-            let options = Options::from_values(&[OptionValue::Bool(strict)]);
-            table.fix(&options).unwrap().answer(op, lhs, rhs)
-        };
-        assert_eq!(at(false, Op::Add, i8, i8), Answer::Option(0));
-        assert_eq!(at(false, Op::Add, i8, int), Answer::Option(1));
-        assert_eq!(at(false, Op::Add, int, i8), Answer::Option(2));
-        assert_eq!(at(false, Op::Divide, i8, i8), Answer::Option(4));
-        assert_eq!(at(true, Op::Add, i8, i8), Answer::Option(8));
-        assert_eq!(at(true, Op::Divide, int, int), Answer::Option(15));
-        // Every other operand shares key 0 here.
-        assert_eq!(
-            at(true, Op::Add, Operand::Dimensioned(DType::U8), i8),
-            Answer::Option(8)
-        );
-        // A table too short for a combination answers no rule.
-        let short = RuleTable {
-            flat: Some(Flat {
-                cells: &cells[..16],
-                ..flat
-            }),
-            ..table
-        };
-        let strict = Options::from_values(&[OptionValue::Bool(true)]);
-        assert_eq!(
-            short.fix(&strict).unwrap().answer(Op::Add, i8, i8),
-            Answer::NoRule
-        );
     }
 
     /// Every answer that has a code.

@@ -1,11 +1,14 @@
 //! [`RuleTable::flatten`]: every answer of the layer walk precomputed as the parts
 //! of a [`Flat`] table, for `promo-macros` to emit.
 
-use crate::flat::operand_key;
-use crate::flat::{operand_of_key, Flat, OPERAND_KEYS};
+use crate::cell::Cell;
+use crate::dtype::DType;
+use crate::flat::{operand_key, operand_of_key, Answer, Flat, OPERAND_KEYS};
+use crate::layer::{Side, ABSENT};
+use crate::op::Op;
+use crate::operand::Operand;
 use crate::options::{OptionKind, OptionValue, Options};
 use crate::table::RuleTable;
-use crate::{Answer, Cell, DType, Op, Operand};
 
 /// The owned parts of a [`Flat`] table, as [`RuleTable::flatten`] computes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,12 +251,12 @@ impl RuleTable<'_> {
                 // A map the painting lost (an entry that does not apply before one
                 // that does), or a statement end it did not keep: the walk decides.
                 let lost = !layer.promoted.is_empty() && next_all.is_none();
-                let covered = |side: crate::Side, of: &[u8]| -> Vec<usize> {
+                let covered = |side: Side, of: &[u8]| -> Vec<usize> {
                     (0..n)
                         .filter(|&i| {
                             side.key(operands[i])
                                 .and_then(|k| of.get(k))
-                                .is_some_and(|&r| r != crate::ABSENT)
+                                .is_some_and(|&r| r != ABSENT)
                         })
                         .collect()
                 };
@@ -378,11 +381,11 @@ impl RuleTable<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dtype::DType;
     use crate::fixture::tiny_table;
     use crate::flat::option_combo;
     use crate::layer::{Condition, Layer};
     use crate::options::OptionSpec;
-    use crate::DType;
 
     /// Every operand, accepted or not.
     fn operands() -> Vec<Operand> {

@@ -1,7 +1,7 @@
 //! [`HasDType`]: the link from a Rust element type to its [`DType`], read by
 //! [`DType::of`].
 
-use crate::DType;
+use crate::dtype::DType;
 
 /// A Rust type whose values are elements of one [`DType`]. promo-core implements
 /// it for its element types (`i8`, `half::f16`, `f8e4m3fn`, …).

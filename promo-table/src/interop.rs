@@ -4,7 +4,7 @@
 //!
 //! Every variant of theirs today is a dtype promo knows; both enums are
 //! `#[non_exhaustive]`, so both directions are `TryFrom`: into [`DType`] (or an
-//! [`Operand`](crate::Operand), a tensor) failing with [`NotInPromo`] for a variant added after this
+//! [`Operand`](crate::operand::Operand), a tensor) failing with [`NotInPromo`] for a variant added after this
 //! version, and back failing with [`NotInCrate`] for a dtype the crate lacks. A
 //! safetensors header's dtypes go straight into a promotion:
 //!
@@ -24,7 +24,7 @@
 //! `F4` is `f4e2m1`, `F6_E2M3`/`F6E2M3` are `f6e2m3fn`, `F8_E8M0`/`F8E8M0` is
 //! `f8e8m0`, and safetensors' `C64` is `c64` (two `f32`).
 
-use crate::DType;
+use crate::dtype::DType;
 use core::fmt;
 
 /// A [`DType`] that the named crate's dtype enum has no variant for.
@@ -94,12 +94,12 @@ macro_rules! dtype_enum {
         }
 
         #[cfg(feature = $feature)]
-        impl TryFrom<$theirs> for crate::Operand {
+        impl TryFrom<$theirs> for crate::operand::Operand {
             type Error = NotInPromo;
 
             /// A tensor (with dimensions) of the variant's dtype.
-            fn try_from(d: $theirs) -> Result<crate::Operand, NotInPromo> {
-                DType::try_from(d).map(crate::Operand::Dimensioned)
+            fn try_from(d: $theirs) -> Result<crate::operand::Operand, NotInPromo> {
+                DType::try_from(d).map(crate::operand::Operand::Dimensioned)
             }
         }
     };

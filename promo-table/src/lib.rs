@@ -16,6 +16,16 @@
 //! | [`DType::from_onnx`], [`DType::to_onnx`] | ONNX `TensorProto.DataType` codes |
 //! | [`text::is_unsafe_char`] | the characters a rule set's texts may not hold |
 //!
+//! The modules import one way. Below stand the data: the vocabulary (`dtype`,
+//! `op`, `operand`, `cell`), the options (`options`), the flat cells (`flat`),
+//! the layers (`layer`) and the rule table that holds them (`table`). Above stands
+//! the engine that reads them, each part a set of [`RuleTable`] methods: the lookup
+//! (`lookup`: [`RuleTable::promote`]), the walk over the layers (`walk`:
+//! [`RuleTable::trace`]), settings read against a rule set (`settings`:
+//! [`RuleTable::options_from`]), aliases (`aliases`), options fixed (`fixed`:
+//! [`RuleTable::fix`]) and flattening (`flatten`: [`RuleTable::flatten`]). No data
+//! module imports an engine module.
+//!
 //! Feature `serde`: `DType` serializes as its canonical name.
 //!
 //! `promo-core` embeds generated `const` [`RuleTable`]s, `promo-rules` builds them
@@ -38,14 +48,17 @@ mod flatten;
 mod has_dtype;
 pub mod interop;
 mod layer;
+mod lookup;
 mod onnx;
 mod op;
 mod operand;
 mod options;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod settings;
 mod table;
 pub mod text;
+mod walk;
 
 pub use aliases::DTypeNameError;
 pub use cell::Cell;
@@ -54,8 +67,9 @@ pub use fixed::FixedTable;
 pub use flat::{code_at, operand_key, operand_of_key, option_combo, Answer, Flat, OPERAND_KEYS};
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
-pub use layer::{Condition, Layer, Side, Trace, ABSENT};
+pub use layer::{Condition, Layer, Side, ABSENT};
 pub use op::{op_types, Op, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options, MAX_OPTIONS};
 pub use table::{Promotion, Reason, Refusal, RuleTable};
+pub use walk::Trace;

@@ -1,6 +1,6 @@
 //! ONNX's `TensorProto.DataType` codes for promo's dtypes.
 
-use crate::DType;
+use crate::dtype::DType;
 
 /// Each dtype ONNX names, with its `TensorProto.DataType` code (onnx 1.23.2).
 /// `u1`, `i1`, `u3`, `i3`, `u5`..`u7`, `i5`..`i7` and `nf4` have none.

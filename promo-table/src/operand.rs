@@ -1,6 +1,6 @@
 //! [`Operand`]: one side of a binary operation, as promotion sees it.
 
-use crate::DType;
+use crate::dtype::DType;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,7 +1,7 @@
 //! `serde` for [`DType`] (feature `serde`): a dtype is its canonical name, and any
 //! spelling [`DType`]'s `FromStr` accepts reads back.
 
-use crate::DType;
+use crate::dtype::DType;
 use serde::de::{Error, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

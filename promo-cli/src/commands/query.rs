@@ -5,7 +5,7 @@ use promo_table::{Op, Operand, Options, RuleTable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use crate::args::{bad_input, options_and_op, refused, rule_source, with_rules, RuleSource};
+use crate::args::{bad_input, options_and_op, refused, with_rules, RuleSet};
 use crate::escape::{visible, visible_lines};
 use crate::write::{emit, write_failed};
 
@@ -72,13 +72,13 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
 
 /// `promo explain`: the statement of the rule file that decided a pair.
 pub fn run_explain(args: &ExplainArgs) -> ExitCode {
-    let RuleSource { path, src } = match rule_source(&args.rules) {
-        Ok(source) => source,
+    let set = match RuleSet::named(&args.rules) {
+        Ok(set) => set,
         Err(e) => return bad_input(e),
     };
-    let model = match promo_rules::load(&path, &src) {
-        Ok(model) => model,
-        Err(d) => return bad_input(d),
+    let (model, path, src) = match set.source() {
+        Ok(source) => source,
+        Err(e) => return bad_input(e),
     };
     let answer = model.with_table(|table| -> Result<String, String> {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
