@@ -66,8 +66,18 @@ pub fn dtype(table: Option<&RuleTable<'_>>, name: &str) -> Result<DType, String>
             }
         }),
     };
-    found.map_err(|e| match e {
-        DTypeNameError::Unknown(_) => match family(table, name) {
+    let found = match (found, table) {
+        (Err(DTypeNameError::Unknown(_)), None) => framework_spelling(name),
+        (found, _) => found.map_err(|e| e.to_string()),
+    };
+    found.map_err(|e| {
+        if e != DTypeNameError::Unknown(name.trim().to_owned()).to_string() {
+            return e;
+        }
+        if let Some(message) = type_code(table, name) {
+            return message;
+        }
+        match family(table, name) {
             Some(members) => format!(
                 "{e}: `{}` names no one format; write one of {}",
                 name.trim(),
@@ -78,9 +88,67 @@ pub fn dtype(table: Option<&RuleTable<'_>>, name: &str) -> Result<DType, String>
                     .join(", ")
             ),
             None => format!("{e}{}", did_you_mean(suggest_dtype(table, name).as_deref())),
-        },
-        e => e.to_string(),
+        }
     })
+}
+
+/// Without a rule set, a framework's own spelling (`torch.float8_e4m3fn`,
+/// `np.float16`, `<f4`): the dtype every bundled rule set that reads `name` reads
+/// it as. Where they differ, the name is refused with who reads what.
+fn framework_spelling(name: &str) -> Result<DType, String> {
+    let mut readings: Vec<(&str, DType)> = Vec::new();
+    for t in rules::ALL {
+        if let Ok(d) = t.dtype_named(name) {
+            readings.push((t.name, d));
+        }
+    }
+    match readings.first() {
+        None => Err(DTypeNameError::Unknown(name.trim().to_owned()).to_string()),
+        Some(&(_, d)) if readings.iter().all(|&(_, e)| e == d) => Ok(d),
+        Some(_) => {
+            let who: Vec<String> = readings.iter().map(|(t, d)| format!("{t} reads `{d}`")).collect();
+            Err(format!(
+                "dtype `{}` is read differently by the frameworks ({}): write a canonical name",
+                name.trim(),
+                who.join(", ")
+            ))
+        }
+    }
+}
+
+/// NumPy's bare type codes that are not promo's names, each with the dtype NumPy
+/// reads it as and NumPy's name for it. (The codes that are promo's names, `i1`..`i8`
+/// and `u1`..`u8`, keep promo's meaning: `i8` is int8, NumPy's `'i8'` int64.)
+pub const NUMPY_TYPE_CODES: &[(&str, DType, &str)] = &[
+    ("b1", DType::Bool, "bool"),
+    ("f2", DType::F16, "float16"),
+    ("f4", DType::F32, "float32"),
+    ("f8", DType::F64, "float64"),
+    ("c8", DType::C64, "complex64"),
+    ("c16", DType::C128, "complex128"),
+];
+
+/// For a bare NumPy type code promo does not take (`f4`, which could as well be
+/// read as a 4-bit float), why, and what to write: promo's name, and the code with
+/// a byte order (`<f4`) where it is read in play.
+fn type_code(table: Option<&RuleTable<'_>>, name: &str) -> Option<String> {
+    let name = name.trim();
+    let &(code, d, numpy) = NUMPY_TYPE_CODES
+        .iter()
+        .find(|(c, _, _)| c.eq_ignore_ascii_case(name))?;
+    let ordered = format!("<{code}");
+    let reads_ordered = match table {
+        Some(t) => t.dtype_named(&ordered) == Ok(d),
+        None => framework_spelling(&ordered) == Ok(d),
+    };
+    let or = if reads_ordered {
+        format!(" or `{ordered}`")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "unknown dtype `{name}`: `{name}` is numpy's {numpy} type code; write `{d}`{or}"
+    ))
 }
 
 /// The dtypes (under `table`, its dtypes only) that some spelling of which begins
