@@ -151,7 +151,7 @@ fn type_code(table: Option<&RuleTable<'_>>, name: &str) -> Option<String> {
     ))
 }
 
-/// The dtypes (under `table`, its dtypes only) that some spelling of which begins
+/// The dtypes (under `table`, its dtypes only) some spelling of which begins
 /// with `name`, when there are two or more: `float8` or `f8` names a family of
 /// formats, not one of them, and a suggestion of one (or of the nearest short
 /// name, `float`) would point the wrong way.
@@ -466,6 +466,42 @@ mod tests {
         assert_eq!(family(Some(torch), "bfloat1"), None);
         assert_eq!(family(None, "flaot8"), None);
         assert_eq!(family(None, "f"), None);
+    }
+
+    #[test]
+    fn without_a_rule_set_framework_spellings_read_as_the_rule_sets_agree() {
+        assert_eq!(dtype(None, "torch.float8_e4m3fn"), Ok(DType::F8E4M3FN));
+        assert_eq!(dtype(None, "jnp.bfloat16"), Ok(DType::BF16));
+        assert_eq!(dtype(None, ">u2"), Ok(DType::U16));
+        // NumPy's `uint` is u64, tinygrad's u32: no one reading.
+        let e = dtype(None, "uint").unwrap_err();
+        assert!(
+            e.contains("numpy reads `u64`") && e.contains("tinygrad reads `u32`"),
+            "{e}"
+        );
+        assert!(dtype(None, "nonesuch.float16")
+            .unwrap_err()
+            .starts_with("unknown dtype"));
+    }
+
+    #[test]
+    fn bare_numpy_type_codes_name_numpys_reading() {
+        let numpy = rules::by_name("numpy").unwrap();
+        let torch = rules::by_name("torch").unwrap();
+        for &(code, d, name) in NUMPY_TYPE_CODES {
+            // Not a name promo reads anywhere, or the refusal would shadow it.
+            assert!(code.parse::<DType>().is_err(), "{code}");
+            let e = dtype(Some(numpy), code).unwrap_err();
+            assert!(
+                e.contains(&format!("numpy's {name} type code; write `{d}` or `<{code}`")),
+                "{e}"
+            );
+            let e = dtype(Some(torch), code).unwrap_err();
+            assert!(e.ends_with(&format!("write `{d}`")), "{e}");
+        }
+        // promo's names stand.
+        assert_eq!(dtype(Some(numpy), "i8"), Ok(DType::I8));
+        assert_eq!(dtype(Some(numpy), "u1"), Ok(DType::U1));
     }
 
     #[test]
