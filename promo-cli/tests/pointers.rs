@@ -28,13 +28,16 @@ const RULE_SETS: &str = "openvino, kernel_float, paddle, dali, numpy, torch, arr
 #[test]
 fn a_dtype_where_the_rule_set_belongs_is_named_as_such() {
     let expected = format!(
-        "promo: `f32` is not a rule set but an operand: the rule set comes first (`RULES LHS RHS`), one of {RULE_SETS} or a rule file path\n"
+        "promo: `f32` is an operand, not a rule set: the rule set comes first, one of {RULE_SETS} or a rule file path\n"
     );
     // Not "the argument <RHS> is missing": the rule set is.
     assert_eq!(bad(&["query", "f32", "f16"]), expected);
     assert_eq!(bad(&["explain", "f32", "f16"]), expected);
-    assert!(bad(&["query", "python:int", "f16"])
-        .starts_with("promo: `python:int` is not a rule set but an operand"));
+    assert_eq!(bad(&["table", "f32"]), expected);
+    assert_eq!(bad(&["list", "f32"]), expected);
+    assert!(
+        bad(&["query", "python:int", "f16"]).starts_with("promo: `python:int` is an operand, not a rule set")
+    );
     // A name that is neither keeps the suggestion among rule sets.
     assert!(bad(&["query", "nmpy", "i8", "i8"]).contains("(did you mean `numpy`?)"));
     // With the rule set given, a missing operand is named.

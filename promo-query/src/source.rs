@@ -37,7 +37,7 @@ fn unknown_rule_set(spec: &str) -> String {
             .any(|p| spec.starts_with(p));
     if operand {
         return format!(
-            "`{spec}` is not a rule set but an operand: the rule set comes first (`RULES LHS RHS`), one of {} or a rule file path",
+            "`{spec}` is an operand, not a rule set: the rule set comes first, one of {} or a rule file path",
             names.join(", ")
         );
     }
