@@ -394,6 +394,19 @@ fn an_alias_prefix_is_a_namespace_not_a_megabyte() {
     let fits = "p".repeat(promo_rules::validate::MAX_PREFIX_BYTES);
     assert!(errors(&with_header(&format!("alias_prefix = \"{fits}.\""), "")).len() == 1);
     assert!(errors(&with_header(&format!("alias_prefix = \"{}.\"", &fits[1..]), "")).is_empty());
+    // A list of namespaces is as bounded: each spells every dtype again.
+    let list = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!("\"p{i}.\"")).collect();
+        format!("alias_prefix = [{}]", names.join(", "))
+    };
+    let max = promo_rules::validate::MAX_PREFIXES;
+    assert!(errors(&with_header(&list(max), "")).is_empty());
+    let e = errors(&with_header(&list(max + 1), ""));
+    assert!(
+        e.iter()
+            .any(|m| m.contains(&format!("`rules.alias_prefix` lists {} prefixes", max + 1))),
+        "{e:?}"
+    );
 }
 
 #[test]

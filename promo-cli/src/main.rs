@@ -21,8 +21,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the bundled rule sets, their options and defaults.
-    List,
+    /// List the bundled rule sets, their options and defaults; with RULES, that rule
+    /// set's spellings of its dtypes too.
+    List(list::ListArgs),
     /// Print the tensor-with-tensor promotion matrix of a rule set.
     Table(table::TableArgs),
     /// Promote one pair of operands (or many, with --stdin).
@@ -58,7 +59,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::List => list::run_list(),
+        Command::List(args) => list::run_list(&args),
         Command::Table(args) => table::run_table(&args),
         Command::Query(args) => query::run_query(&args),
         Command::Explain(args) => query::run_explain(&args),

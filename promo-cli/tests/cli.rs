@@ -240,7 +240,7 @@ fn an_unknown_op_lists_the_rule_sets_operations() {
     );
     let e = bad(&["table", "jax", "--op", "fmin"]);
     assert!(
-        e.starts_with("promo: operation `fmin` is not covered by jax: the operations of jax are add "),
+        e.starts_with("promo: promo's jax rule set does not cover `fmin` (it covers: add "),
         "{e}"
     );
     let e = bad(&["query", "kernel_float", "i8", "i8", "--op", "frobnicate"]);

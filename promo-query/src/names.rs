@@ -4,7 +4,9 @@
 //! operation the list of the rule set's operations.
 
 use promo_core::rules;
-use promo_table::{DType, DTypeNameError, Op, Operand, OptionError, OptionKind, PyScalar, RuleTable};
+use promo_table::{
+    DType, DTypeNameError, Op, Operand, OptionError, OptionKind, PyScalar, Refusal, RuleTable,
+};
 
 /// The longest name that gets a suggestion: no name promo knows is near it, and
 /// the edit distance of a longer one would cost time for nothing.
@@ -64,10 +66,136 @@ pub fn dtype(table: Option<&RuleTable<'_>>, name: &str) -> Result<DType, String>
             }
         }),
     };
-    found.map_err(|e| match e {
-        DTypeNameError::Unknown(_) => format!("{e}{}", did_you_mean(suggest_dtype(table, name).as_deref())),
-        e => e.to_string(),
+    let found = match (found, table) {
+        (Err(DTypeNameError::Unknown(_)), None) => framework_spelling(name),
+        (found, _) => found.map_err(|e| e.to_string()),
+    };
+    found.map_err(|e| {
+        if e != DTypeNameError::Unknown(name.trim().to_owned()).to_string() {
+            return e;
+        }
+        if let Some(message) = type_code(table, name) {
+            return message;
+        }
+        match family(table, name) {
+            Some(members) => format!(
+                "{e}: `{}` names no one format; write one of {}",
+                name.trim(),
+                members
+                    .iter()
+                    .map(|d| format!("`{d}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => format!("{e}{}", did_you_mean(suggest_dtype(table, name).as_deref())),
+        }
     })
+}
+
+/// Without a rule set, a framework's own spelling (`torch.float8_e4m3fn`,
+/// `np.float16`, `<f4`): the dtype every bundled rule set that reads `name` reads
+/// it as. Where they differ, the name is refused with who reads what.
+fn framework_spelling(name: &str) -> Result<DType, String> {
+    let mut readings: Vec<(&str, DType)> = Vec::new();
+    for t in rules::ALL {
+        if let Ok(d) = t.dtype_named(name) {
+            readings.push((t.name, d));
+        }
+    }
+    match readings.first() {
+        None => Err(DTypeNameError::Unknown(name.trim().to_owned()).to_string()),
+        Some(&(_, d)) if readings.iter().all(|&(_, e)| e == d) => Ok(d),
+        Some(_) => {
+            let who: Vec<String> = readings.iter().map(|(t, d)| format!("{t} reads `{d}`")).collect();
+            Err(format!(
+                "dtype `{}` is read differently by the frameworks ({}): write a canonical name",
+                name.trim(),
+                who.join(", ")
+            ))
+        }
+    }
+}
+
+/// NumPy's bare type codes that are not promo's names, each with the dtype NumPy
+/// reads it as and NumPy's name for it. (The codes that are promo's names, `i1`..`i8`
+/// and `u1`..`u8`, keep promo's meaning: `i8` is int8, NumPy's `'i8'` int64.)
+pub const NUMPY_TYPE_CODES: &[(&str, DType, &str)] = &[
+    ("b1", DType::Bool, "bool"),
+    ("f2", DType::F16, "float16"),
+    ("f4", DType::F32, "float32"),
+    ("f8", DType::F64, "float64"),
+    ("c8", DType::C64, "complex64"),
+    ("c16", DType::C128, "complex128"),
+];
+
+/// For a bare NumPy type code promo does not take (`f4`, which could as well be
+/// read as a 4-bit float), why, and what to write: promo's name, and the code with
+/// a byte order (`<f4`) where it is read in play.
+fn type_code(table: Option<&RuleTable<'_>>, name: &str) -> Option<String> {
+    let name = name.trim();
+    let &(code, d, numpy) = NUMPY_TYPE_CODES
+        .iter()
+        .find(|(c, _, _)| c.eq_ignore_ascii_case(name))?;
+    let ordered = format!("<{code}");
+    let reads_ordered = match table {
+        Some(t) => t.dtype_named(&ordered) == Ok(d),
+        None => framework_spelling(&ordered) == Ok(d),
+    };
+    let or = if reads_ordered {
+        format!(" or `{ordered}`")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "unknown dtype `{name}`: `{name}` is numpy's {numpy} type code; write `{d}`{or}"
+    ))
+}
+
+/// The dtypes (under `table`, its dtypes only) some spelling of which begins
+/// with `name`, when there are two or more: `float8` or `f8` names a family of
+/// formats, not one of them, and a suggestion of one (or of the nearest short
+/// name, `float`) would point the wrong way.
+pub fn family(table: Option<&RuleTable<'_>>, name: &str) -> Option<Vec<DType>> {
+    let name = name.trim().to_ascii_lowercase();
+    if name.len() < 2 || name.len() > MAX_SUGGESTED_LEN {
+        return None;
+    }
+    let dtypes: &[DType] = table.map_or(DType::ALL, |t| t.dtypes);
+    let members: Vec<DType> = dtypes
+        .iter()
+        .copied()
+        .filter(|d| {
+            std::iter::once(d.name())
+                .chain(d.aliases().iter().copied())
+                .any(|s| s.to_ascii_lowercase().starts_with(&name))
+        })
+        .collect();
+    (members.len() >= 2).then_some(members)
+}
+
+/// The Python scalar kind whose literal `text` is (`3` an int, `1.0` a float, `2j`
+/// a complex, `True` a bool): a value typed where a dtype belongs.
+pub fn literal_kind(text: &str) -> Option<PyScalar> {
+    let text = text.trim();
+    if text == "True" || text == "False" {
+        return Some(PyScalar::Bool);
+    }
+    // Numbers only: `inf` and `nan` parse as floats but are words, not literals.
+    let first = text.chars().next()?;
+    if !(first.is_ascii_digit() || matches!(first, '-' | '+' | '.')) {
+        return None;
+    }
+    let unsigned = text.trim_start_matches(['-', '+']).replace('_', "");
+    if !unsigned.is_empty() && unsigned.chars().all(|c| c.is_ascii_digit()) {
+        return Some(PyScalar::Int);
+    }
+    if unsigned.parse::<f64>().is_ok() {
+        return Some(PyScalar::Float);
+    }
+    match unsigned.strip_suffix(['j', 'J']) {
+        Some(imag) if imag.is_empty() || imag.parse::<f64>().is_ok() => Some(PyScalar::Complex),
+        _ => None,
+    }
 }
 
 /// The dtype closest to a misspelt `name`: by its canonical name when `name` is
@@ -102,7 +230,8 @@ pub fn operand(table: &RuleTable<'_>, text: &str) -> Result<Operand, String> {
     const SYNTAX: &str = "an operand is DTYPE, scalar:DTYPE, weak:DTYPE or python:bool|int|float|complex";
     let dtype = |name: &str| {
         dtype(Some(table), name).map_err(|e| {
-            if e.starts_with("unknown dtype") && !e.contains("did you mean") {
+            // Only the bare message, which has no hint of its own, gets the syntax.
+            if e == DTypeNameError::Unknown(name.trim().to_owned()).to_string() {
                 format!("{e}: {SYNTAX}")
             } else {
                 e
@@ -111,6 +240,12 @@ pub fn operand(table: &RuleTable<'_>, text: &str) -> Result<Operand, String> {
     };
     if text.trim().is_empty() {
         return Err(promo_table::BadOperand(text.to_owned()).to_string());
+    }
+    if let Some(kind) = literal_kind(text) {
+        return Err(format!(
+            "unknown dtype `{}`: promo takes a value's type, not the value: a Python {kind} is the operand `python:{kind}`",
+            text.trim()
+        ));
     }
     match text.split_once(':') {
         None => dtype(text).map(Operand::Dimensioned),
@@ -147,23 +282,106 @@ pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
     };
     match name.parse::<Op>() {
         Ok(op) if ops.contains(&op) => Ok(op),
-        Ok(op) => Err(format!(
-            "operation `{op}` is not covered by {}: {}",
-            table.name,
-            listed()
-        )),
-        Err(e) => {
-            let candidates = ops.iter().flat_map(|o| {
-                std::iter::once(o.name())
-                    .chain(o.aliases().iter().copied())
-                    .map(|s| (s, o.name()))
-            });
+        Ok(op) => {
+            let names: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
             Err(format!(
-                "{e}{}: {}",
-                did_you_mean(closest(name, candidates)),
-                listed()
+                "promo's {} rule set does not cover `{op}` (it covers: {})",
+                table.name,
+                names.join(" ")
             ))
         }
+        Err(e) => {
+            let pointer = OP_POINTERS
+                .iter()
+                .find(|(word, _)| word.eq_ignore_ascii_case(name.trim()))
+                .map(|&(_, pointer)| pointer);
+            match pointer {
+                Some(OpPointer::Binary(meant)) => Err(format!("{e} (did you mean `{meant}`?): {}", listed())),
+                Some(OpPointer::Reduction) => Err(format!(
+                    "{e}: `{}` is a reduction (one array to fewer elements), not a binary operation; promo answers binary operations: {}",
+                    name.trim(),
+                    listed()
+                )),
+                None => {
+                    let candidates = ops.iter().flat_map(|o| {
+                        std::iter::once(o.name())
+                            .chain(o.aliases().iter().copied())
+                            .map(|s| (s, o.name()))
+                    });
+                    Err(format!(
+                        "{e}{}: {}",
+                        did_you_mean(closest(name, candidates)),
+                        listed()
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// Where an operation name that is no [`Op`] points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpPointer {
+    /// The binary operation the name usually means (`max` the element-wise `maximum`).
+    Binary(&'static str),
+    /// A reduction of one array, which is no binary operation.
+    Reduction,
+}
+
+/// Common operation names that are no [`Op`], and where each points: the
+/// functions' short names (`max` for `maximum`), and the reductions, which take
+/// one array.
+pub const OP_POINTERS: &[(&str, OpPointer)] = &[
+    ("max", OpPointer::Binary("maximum")),
+    ("min", OpPointer::Binary("minimum")),
+    ("plus", OpPointer::Binary("add")),
+    ("minus", OpPointer::Binary("subtract")),
+    ("times", OpPointer::Binary("multiply")),
+    ("power", OpPointer::Binary("pow")),
+    ("true_divide", OpPointer::Binary("divide")),
+    ("sum", OpPointer::Reduction),
+    ("prod", OpPointer::Reduction),
+    ("mean", OpPointer::Reduction),
+    ("amax", OpPointer::Reduction),
+    ("amin", OpPointer::Reduction),
+    ("argmax", OpPointer::Reduction),
+    ("argmin", OpPointer::Reduction),
+    ("cumsum", OpPointer::Reduction),
+    ("cumprod", OpPointer::Reduction),
+    ("std", OpPointer::Reduction),
+    ("var", OpPointer::Reduction),
+    ("any", OpPointer::Reduction),
+    ("all", OpPointer::Reduction),
+    ("norm", OpPointer::Reduction),
+];
+
+/// A refusal as `promo query` prints it: for a dtype that promo knows but the rule
+/// set does not accept, the rule set named and its closest dtype suggested (ml_dtypes'
+/// `float8_e4m3`, given to torch, which has `float8_e4m3fn`).
+pub fn refusal(table: &RuleTable<'_>, refusal: &Refusal<'_>) -> String {
+    match refusal {
+        Refusal::UnsupportedDType(d) => {
+            // Only a format of the same kind and width is what was meant (never
+            // `u16` for `f16`).
+            let candidates = table
+                .dtypes
+                .iter()
+                .filter(|t| t.category() == d.category() && t.bits() == d.bits())
+                .map(|t| (t.name(), t.name()));
+            let hint = closest(d.name(), candidates).map(|s| {
+                let spelled = s
+                    .parse::<DType>()
+                    .ok()
+                    .and_then(|t| t.aliases().iter().find(|a| a.contains('_')));
+                match spelled {
+                    Some(long) => format!("`{s}` ({long})"),
+                    None => format!("`{s}`"),
+                }
+            });
+            let hint = hint.map_or_else(String::new, |h| format!(" (did you mean {h}?)"));
+            format!("{refusal} by {}{hint}", table.name)
+        }
+        _ => refusal.to_string(),
     }
 }
 
@@ -215,6 +433,75 @@ mod tests {
         let within = "x".repeat(MAX_SUGGESTED_LEN);
         let slip = format!("{}y", &within[1..]);
         assert_eq!(closest(&slip, [(within.as_str(), "within")]), Some("within"));
+    }
+
+    #[test]
+    fn literals_are_told_from_names() {
+        for (text, kind) in [
+            ("3", Some(PyScalar::Int)),
+            ("1_000", Some(PyScalar::Int)),
+            ("-1.5", Some(PyScalar::Float)),
+            (".5e-3", Some(PyScalar::Float)),
+            ("2j", Some(PyScalar::Complex)),
+            ("1.5J", Some(PyScalar::Complex)),
+            ("False", Some(PyScalar::Bool)),
+            ("inf", None),
+            ("nan", None),
+            ("f32", None),
+            ("-", None),
+            ("8bit", None),
+        ] {
+            assert_eq!(literal_kind(text), kind, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_family_is_two_or_more_formats() {
+        let torch = rules::by_name("torch").unwrap();
+        let f8 = family(Some(torch), "float8").unwrap();
+        assert!(f8.contains(&DType::F8E4M3FN) && f8.contains(&DType::F8E5M2) && !f8.contains(&DType::F8E4M3));
+        assert!(f8.iter().all(|d| d.bits() == 8 && d.is_float()), "{f8:?}");
+        assert!(family(None, "float8").unwrap().contains(&DType::F8E4M3));
+        // One format is no family; a slip is no prefix.
+        assert_eq!(family(Some(torch), "bfloat1"), None);
+        assert_eq!(family(None, "flaot8"), None);
+        assert_eq!(family(None, "f"), None);
+    }
+
+    #[test]
+    fn without_a_rule_set_framework_spellings_read_as_the_rule_sets_agree() {
+        assert_eq!(dtype(None, "torch.float8_e4m3fn"), Ok(DType::F8E4M3FN));
+        assert_eq!(dtype(None, "jnp.bfloat16"), Ok(DType::BF16));
+        assert_eq!(dtype(None, ">u2"), Ok(DType::U16));
+        // NumPy's `uint` is u64, tinygrad's u32: no one reading.
+        let e = dtype(None, "uint").unwrap_err();
+        assert!(
+            e.contains("numpy reads `u64`") && e.contains("tinygrad reads `u32`"),
+            "{e}"
+        );
+        assert!(dtype(None, "nonesuch.float16")
+            .unwrap_err()
+            .starts_with("unknown dtype"));
+    }
+
+    #[test]
+    fn bare_numpy_type_codes_name_numpys_reading() {
+        let numpy = rules::by_name("numpy").unwrap();
+        let torch = rules::by_name("torch").unwrap();
+        for &(code, d, name) in NUMPY_TYPE_CODES {
+            // Not a name promo reads anywhere, or the refusal would shadow it.
+            assert!(code.parse::<DType>().is_err(), "{code}");
+            let e = dtype(Some(numpy), code).unwrap_err();
+            assert!(
+                e.contains(&format!("numpy's {name} type code; write `{d}` or `<{code}`")),
+                "{e}"
+            );
+            let e = dtype(Some(torch), code).unwrap_err();
+            assert!(e.ends_with(&format!("write `{d}`")), "{e}");
+        }
+        // promo's names stand.
+        assert_eq!(dtype(Some(numpy), "i8"), Ok(DType::I8));
+        assert_eq!(dtype(Some(numpy), "u1"), Ok(DType::U1));
     }
 
     #[test]

@@ -33,6 +33,18 @@ fn is_path(spec: &str) -> bool {
 
 fn unknown_rule_set(spec: &str) -> String {
     let names: Vec<&str> = rules::ALL.iter().map(|t| t.name).collect();
+    // A dtype or an operand where the rule set belongs: the rule set was left out.
+    let operand = spec.parse::<promo_table::DType>().is_ok()
+        || promo_table::ambiguous_name(spec).is_some()
+        || ["scalar:", "weak:", "python:"]
+            .iter()
+            .any(|p| spec.starts_with(p));
+    if operand {
+        return format!(
+            "`{spec}` is an operand, not a rule set: the rule set comes first, one of {} or a rule file path",
+            names.join(", ")
+        );
+    }
     let hint =
         crate::names::suggest_rule_set(spec).map_or_else(String::new, |s| format!(" (did you mean `{s}`?)"));
     format!(

@@ -21,7 +21,7 @@ use crate::parse::Parsed;
 use crate::{Diagnostic, RuleFile};
 
 pub use check::MAX_REASONS;
-pub use resolve::{MAX_CHOICES, MAX_PREFIX_BYTES};
+pub use resolve::{MAX_CHOICES, MAX_PREFIXES, MAX_PREFIX_BYTES};
 
 /// Checks a parsed rule file (read from `src`) and builds its model, or returns
 /// every problem found: its syntax errors, and those of resolution and the checks.

@@ -1461,6 +1461,67 @@ result = "lub"
     assert!(e.contains("`rules.alias_prefix` `f w.` is not one word"), "{e}");
 }
 
+/// `rules.alias_prefix` may list several namespaces (`["np.", "numpy."]`): each
+/// spells every dtype, and each is checked as one prefix is.
+#[test]
+fn an_alias_prefix_list_names_every_dtype_under_each_namespace() {
+    let body = format!(
+        r#"
+[aliases]
+"=i8" = "i16"
+
+{LATTICE}
+[[layer]]
+name = "the common type"
+result = "lub"
+"#
+    );
+    let with = |prefix: &str| {
+        format!("{HEADER}{body}").replace(
+            "commutative = false",
+            &format!("commutative = false\nalias_prefix = {prefix}"),
+        )
+    };
+    let rules = promo_rules::load("t.toml", &with(r#"["fw.", "framework.core."]"#)).unwrap();
+    rules.with_table(|t| {
+        for (name, d) in [
+            ("fw.int8", DType::I8),
+            ("framework.core.int8", DType::I8),
+            ("FRAMEWORK.CORE.F32", DType::F32),
+            ("fw.short", DType::I16),
+            // A leading `=` (NumPy's native byte order) is no setting.
+            ("=i8", DType::I16),
+        ] {
+            assert_eq!(t.dtype_named(name), Ok(d), "{name}");
+        }
+        assert!(t.dtype_named("framework.int8").is_err());
+        assert!(t.dtype_named("core.int8").is_err());
+    });
+    for (prefix, message) in [
+        ("[]", "`rules.alias_prefix` is an empty list"),
+        (
+            r#"["fw.", "FW."]"#,
+            "`rules.alias_prefix` `FW.` is given twice (as `fw.`)",
+        ),
+        (
+            r#"["fw.", "f w."]"#,
+            "`rules.alias_prefix` `f w.` is not one word",
+        ),
+        (
+            r#"["fw.", "u"]"#,
+            "`rules.alias_prefix` `u` makes `uint8` a name of `i8`",
+        ),
+        (r#"["fw.", "a=b."]"#, "`rules.alias_prefix` `a=b.` holds `=`"),
+        ("3", "a prefix (\"torch.\") or a list of prefixes"),
+        ("[3]", "invalid type: integer `3`, expected a string"),
+    ] {
+        let e = promo_rules::load("t.toml", &with(prefix))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(message), "{prefix}: {e}");
+    }
+}
+
 #[test]
 fn alias_mistakes_point_at_their_text() {
     let e = errors(&format!(

@@ -75,6 +75,46 @@ fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> 
     Ok((a, b))
 }
 
+/// For `--set` settings that reached side `side` but name an option only the
+/// other rule set (`other`) has: how to give each to the other side alone
+/// (`--set b:jax_enable_x64=true`). Empty when there are none.
+fn side_hint(set: &[String], side: char, other: &str) -> String {
+    let other_side = if side == 'a' { 'b' } else { 'a' };
+    let Ok(other_options) = with_rules(other, |t| {
+        t.options.iter().map(|o| o.name.to_owned()).collect::<Vec<_>>()
+    }) else {
+        return String::new();
+    };
+    let this_side = format!("{side}:");
+    let mut both = false;
+    let hints: Vec<String> = set
+        .iter()
+        .filter_map(|s| {
+            let setting = s.strip_prefix(&this_side).unwrap_or(s);
+            if setting.starts_with("a:") || setting.starts_with("b:") {
+                return None;
+            }
+            let key = setting.split_once('=').map_or(setting, |(k, _)| k);
+            if !other_options.iter().any(|o| o == key) {
+                return None;
+            }
+            both |= setting.len() == s.len();
+            Some(format!(
+                "`{key}` is {other}'s option: write `--set {other_side}:{setting}`"
+            ))
+        })
+        .collect();
+    if hints.is_empty() {
+        return String::new();
+    }
+    let both = if both {
+        " (a --set without `a:` or `b:` sets both rule sets)"
+    } else {
+        ""
+    };
+    format!("; {}{both}", hints.join("; "))
+}
+
 fn shown(answer: &Answer) -> String {
     match answer {
         Ok(d) => d.name().to_owned(),
@@ -285,9 +325,11 @@ pub fn run_diff(args: &DiffArgs) -> ExitCode {
     let result = (|| {
         let (set_a, set_b) = split_settings(&args.set)?;
         with_rules(a, |ta| {
-            let (oa, op) = options_and_op(ta, &set_a, &args.op)?;
+            let (oa, op) =
+                options_and_op(ta, &set_a, &args.op).map_err(|e| e + &side_hint(&args.set, 'a', b))?;
             with_rules(b, |tb| {
-                let (ob, op_b) = options_and_op(tb, &set_b, &args.op)?;
+                let (ob, op_b) =
+                    options_and_op(tb, &set_b, &args.op).map_err(|e| e + &side_hint(&args.set, 'b', a))?;
                 debug_assert_eq!(op, op_b);
                 let c = compare(ta, &oa, tb, &ob, op);
                 let (mut la, mut lb) = (label(ta, &oa), label(tb, &ob));

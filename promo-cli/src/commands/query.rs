@@ -15,10 +15,10 @@ pub struct QueryArgs {
     /// A bundled rule set (`promo list`) or the path of a rule file.
     rules: String,
     /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
-    #[arg(required_unless_present = "stdin")]
+    /// (Required without --stdin; checked after RULES, so that a rule set left out
+    /// is named as such.)
     lhs: Option<String>,
     /// Right operand, as LHS.
-    #[arg(required_unless_present = "stdin")]
     rhs: Option<String>,
     /// Set an option, e.g. `--set pytorch_scalar_promotion=true` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -38,9 +38,10 @@ pub struct ExplainArgs {
     /// A bundled rule set (`promo list`) or the path of a rule file.
     rules: String,
     /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
-    lhs: String,
+    /// (Required; checked after RULES, so that a rule set left out is named as such.)
+    lhs: Option<String>,
     /// Right operand, as LHS.
-    rhs: String,
+    rhs: Option<String>,
     /// Set an option, e.g. `--set mode=static` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
@@ -56,12 +57,17 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
         if args.stdin {
             return Ok(query_lines(table, &options, op));
         }
-        let lhs = operand(table, args.lhs.as_deref().unwrap_or(""))?;
-        let rhs = operand(table, args.rhs.as_deref().unwrap_or(""))?;
+        let (lhs, rhs) = operands(
+            table,
+            args.lhs.as_deref(),
+            args.rhs.as_deref(),
+            "query",
+            &args.rules,
+        )?;
         // A weakly typed result prints as the operand it is (`weak:i32`).
         Ok(match table.promote_result(&options, op, lhs, rhs) {
             Ok(p) => emit(&format!("{p}\n"), ExitCode::SUCCESS),
-            Err(e) => refused(e),
+            Err(e) => refused(promo_query::names::refusal(table, &e)),
         })
     });
     match result.and_then(|r| r) {
@@ -82,7 +88,13 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     };
     let answer = model.with_table(|table| -> Result<String, String> {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
-        let (lhs, rhs) = (operand(table, &args.lhs)?, operand(table, &args.rhs)?);
+        let (lhs, rhs) = operands(
+            table,
+            args.lhs.as_deref(),
+            args.rhs.as_deref(),
+            "explain",
+            &args.rules,
+        )?;
         Ok(promo_rules::explain(&model, &path, &src, &options, op, lhs, rhs))
     });
     match answer {
@@ -92,6 +104,25 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
 }
 
 use promo_query::names::operand;
+
+/// The two operands of a command line, both required: a missing one is named,
+/// with the command's shape.
+fn operands(
+    table: &RuleTable<'_>,
+    lhs: Option<&str>,
+    rhs: Option<&str>,
+    command: &str,
+    rules: &str,
+) -> Result<(Operand, Operand), String> {
+    match (lhs, rhs) {
+        (Some(l), Some(r)) => Ok((operand(table, l)?, operand(table, r)?)),
+        (l, _) => Err(format!(
+            "missing the {} operand: `promo {command} {} LHS RHS`",
+            if l.is_none() { "left" } else { "right" },
+            rules
+        )),
+    }
+}
 
 /// The longest query line read whole; a longer line is answered as too long, and
 /// read past in pieces, so memory stays bounded whatever the input.
@@ -237,6 +268,6 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
     let op = op.unwrap_or(base_op);
     Ok(match table.promote_result(&options, op, lhs, rhs) {
         Ok(p) => p.to_string(),
-        Err(e) => format!("!{}", visible(&e.to_string())),
+        Err(e) => format!("!{}", visible(&promo_query::names::refusal(table, &e))),
     })
 }

@@ -86,10 +86,56 @@ pub struct RawHeader {
     /// Operations the framework distinguishes (empty: op-independent).
     #[serde(default)]
     pub ops: Vec<Spanned<String>>,
-    /// The framework's namespace for its dtypes (`torch.`): every name promo knows
-    /// a dtype of `dtypes` by, with this prefix, is an alias of it.
+    /// The framework's namespace for its dtypes (`torch.`), or a list of them
+    /// (`["np.", "numpy."]`): every name promo knows a dtype of `dtypes` by, with
+    /// each prefix, is an alias of it.
     #[serde(default)]
-    pub alias_prefix: Option<Spanned<String>>,
+    pub alias_prefix: Option<Spanned<AliasPrefix>>,
+}
+
+impl RawHeader {
+    /// The prefixes `alias_prefix` gives, each with where it is written.
+    pub fn alias_prefixes(&self) -> Vec<Spanned<String>> {
+        match &self.alias_prefix {
+            None => Vec::new(),
+            Some(p) => match p.get_ref() {
+                AliasPrefix::One(text) => vec![Spanned::new(p.span(), text.clone())],
+                AliasPrefix::Many(list) => list.clone(),
+            },
+        }
+    }
+}
+
+/// `rules.alias_prefix`: one prefix, or a list of them.
+#[derive(Debug)]
+pub enum AliasPrefix {
+    /// `alias_prefix = "torch."`.
+    One(String),
+    /// `alias_prefix = ["np.", "numpy."]`.
+    Many(Vec<Spanned<String>>),
+}
+
+impl<'de> Deserialize<'de> for AliasPrefix {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = AliasPrefix;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a prefix (\"torch.\") or a list of prefixes ([\"np.\", \"numpy.\"])")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<AliasPrefix, E> {
+                Ok(AliasPrefix::One(v.to_owned()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AliasPrefix, A::Error> {
+                let mut list = Vec::new();
+                while let Some(p) = seq.next_element::<Spanned<String>>()? {
+                    list.push(p);
+                }
+                Ok(AliasPrefix::Many(list))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 /// `[options.NAME]`.

@@ -173,7 +173,7 @@ fn texts(raw: &RawFile) -> Vec<Text> {
     out.extend(header.verified.iter().map(|v| text("`rules.verified`".into(), v)));
     out.extend(
         header
-            .alias_prefix
+            .alias_prefixes()
             .iter()
             .map(|v| text("`rules.alias_prefix`".into(), v)),
     );
@@ -443,13 +443,19 @@ fn resolve_python(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> [Option<Ope
 /// every name the prefix makes is written out by `promo gen`.
 pub const MAX_PREFIX_BYTES: usize = 32;
 
+/// The most prefixes `rules.alias_prefix` lists: each names every dtype again.
+pub const MAX_PREFIXES: usize = 8;
+
 /// Why `name`, as an alias or an alias prefix, would collide with what the command
 /// line and `--stdin` lines read around a dtype name: an operand kind
-/// (`python:int`, `scalar:f32`, `weak:f32`) or a setting (`KEY=VALUE`).
+/// (`python:int`, `scalar:f32`, `weak:f32`) or a setting (`KEY=VALUE`; a leading
+/// `=`, NumPy's native byte order in `=i8`, makes none).
 fn operand_syntax(name: &str) -> Option<&'static str> {
     if name.contains(':') {
         Some("holds `:`, which the command line reads as an operand kind (`scalar:f32`, `python:int`)")
-    } else if name.contains('=') {
+    } else if name.strip_prefix('=').unwrap_or(name).contains('=') {
+        // A leading `=` is NumPy's native byte order (`=i8`): no setting has an
+        // empty key, so `=i8` reads as no `KEY=VALUE`.
         Some("holds `=`, which the command line reads as a setting (`KEY=VALUE`)")
     } else {
         None
@@ -460,8 +466,9 @@ fn operand_syntax(name: &str) -> Option<&'static str> {
 /// canonical dtype name, none given twice in another case), and means one dtype of
 /// `rules.dtypes`, or a list of two or more (a name the framework reads several
 /// ways, refused with the choices), each by its canonical name. With
-/// `rules.alias_prefix` (one word, such as `torch.`), every name of every dtype of
-/// `rules.dtypes` (canonical or alias) with the prefix is an alias too, unless
+/// `rules.alias_prefix` (one word, such as `torch.`, or a list of up to
+/// [`MAX_PREFIXES`], such as `["np.", "numpy."]`), every name of every dtype of
+/// `rules.dtypes` (canonical or alias) with each prefix is an alias too, unless
 /// `[aliases]` gives that name itself.
 fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(String, Vec<DType>)> {
     let mut out: Vec<(String, Vec<DType>)> = Vec::new();
@@ -534,14 +541,49 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
             out.push((text.clone(), meant));
         }
     }
-    if let Some(prefix) = &raw.rules.alias_prefix {
+    let mut prefixes = raw.rules.alias_prefixes();
+    if let Some(p) = &raw.rules.alias_prefix {
+        if prefixes.is_empty() {
+            cx.error(
+                "`rules.alias_prefix` is an empty list: give a prefix, or leave the key out".to_owned(),
+                p.span(),
+            );
+        } else if prefixes.len() > MAX_PREFIXES {
+            cx.error(
+                format!(
+                    "`rules.alias_prefix` lists {} prefixes: a framework's namespaces (`np.`, `numpy.`) are at most {MAX_PREFIXES}",
+                    prefixes.len()
+                ),
+                p.span(),
+            );
+            prefixes.clear();
+        }
+    }
+    // In name order after the names `[aliases]` gives, as `[aliases]` is read (a
+    // message naming a dtype's spelling gives the first); a name two prefixes make
+    // alike (in another case) once.
+    let mut generated: Vec<(String, Vec<DType>)> = Vec::new();
+    for (i, prefix) in prefixes.iter().enumerate() {
         let text = prefix.get_ref();
+        if let Some(earlier) = prefixes[..i]
+            .iter()
+            .find(|p| p.get_ref().eq_ignore_ascii_case(text))
+        {
+            cx.error(
+                format!(
+                    "`rules.alias_prefix` `{text}` is given twice (as `{}`): names are compared without case",
+                    earlier.get_ref()
+                ),
+                prefix.span(),
+            );
+            continue;
+        }
         if text.is_empty() || text.contains(char::is_whitespace) {
             cx.error(
                 format!("`rules.alias_prefix` `{text}` is not one word: a prefix is written without spaces"),
                 prefix.span(),
             );
-            return out;
+            continue;
         }
         if text.len() > MAX_PREFIX_BYTES {
             cx.error(
@@ -551,16 +593,14 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
                 ),
                 prefix.span(),
             );
-            return out;
+            continue;
         }
         if let Some(why) = operand_syntax(text) {
             cx.error(format!("`rules.alias_prefix` `{text}` {why}"), prefix.span());
-            return out;
+            continue;
         }
-        // In name order after the names `[aliases]` gives, as `[aliases]` is read: a
-        // message naming a dtype's spelling gives the first.
-        let mut generated: Vec<(String, Vec<DType>)> = Vec::new();
-        for &d in dtypes {
+        let mut made: Vec<(String, Vec<DType>)> = Vec::new();
+        'dtypes: for &d in dtypes {
             for name in core::iter::once(d.name()).chain(d.aliases().iter().copied()) {
                 let alias = format!("{text}{name}");
                 // The prefix may not turn one dtype's name into another's
@@ -572,16 +612,22 @@ fn resolve_aliases(cx: &mut Ctxt, raw: &RawFile, dtypes: &[DType]) -> Vec<(Strin
                         ),
                         prefix.span(),
                     );
-                    return out;
+                    made.clear();
+                    break 'dtypes;
                 }
-                if !out.iter().any(|(o, _)| o.eq_ignore_ascii_case(&alias)) {
-                    generated.push((alias, vec![d]));
+                if !out
+                    .iter()
+                    .chain(&generated)
+                    .any(|(o, _)| o.eq_ignore_ascii_case(&alias))
+                {
+                    made.push((alias, vec![d]));
                 }
             }
         }
-        generated.sort();
-        out.extend(generated);
+        generated.extend(made);
     }
+    generated.sort();
+    out.extend(generated);
     out
 }
 
