@@ -170,3 +170,119 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// One rule set's answer to `promo query RULES LHS RHS`: the dtype (diff compares
+/// dtypes, so a weakly typed result counts as its dtype), or `refused`.
+fn query(rules: &str, lhs: &str, rhs: &str) -> String {
+    let out = promo(&["query", rules, lhs, rhs]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    match out.status.code() {
+        Some(0) => text.trim().trim_start_matches("weak:").to_owned(),
+        Some(1) => "refused".to_owned(),
+        other => panic!("query {rules} {lhs} {rhs}: exit {other:?}: {text}"),
+    }
+}
+
+#[test]
+fn a_python_scalar_side_differs_exactly_where_query_answers_differ() {
+    let out = promo(&[
+        "diff",
+        "torch",
+        "jax",
+        "--lhs",
+        "python:float",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (doc["lhs"].as_str(), doc["rhs"].as_str()),
+        (Some("python:float"), Some("tensor"))
+    );
+    let dtypes: Vec<&str> = doc["dtypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    // One row (the Python float) by every common dtype.
+    assert_eq!(doc["cells"].as_u64(), Some(dtypes.len() as u64));
+    let listed: Vec<&str> = doc["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert_eq!(c["lhs"].as_str(), Some("python:float"));
+            c["rhs"].as_str().unwrap()
+        })
+        .collect();
+    let differ: Vec<&str> = dtypes
+        .iter()
+        .copied()
+        .filter(|d| {
+            let (t, j) = (query("torch", "python:float", d), query("jax", "python:float", d));
+            t != j && !(t == "refused" && j == "refused")
+        })
+        .collect();
+    assert!(
+        !differ.is_empty(),
+        "torch and jax type a Python float differently somewhere"
+    );
+    assert_eq!(listed, differ);
+}
+
+#[test]
+fn a_dtype_subset_and_rank0_operands() {
+    let out = promo(&[
+        "diff",
+        "torch",
+        "numpy",
+        "--lhs",
+        "scalar",
+        "--dtypes",
+        "i8,u8,f16,f32",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary = text.lines().next().unwrap();
+    assert!(
+        summary.starts_with("torch vs numpy, op add, scalar with tensor: 4 dtypes chosen, 16 cells: "),
+        "{summary}"
+    );
+    for line in text.lines().skip(3).take_while(|l| !l.is_empty()) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        assert!(cols[0].starts_with("scalar:"), "{line}");
+        let (l, r) = (cols[0], cols[1]);
+        assert!(["i8", "u8", "f16", "f32"].contains(&r), "{line}");
+        assert_ne!(query("torch", l, r), query("numpy", l, r), "{line}");
+    }
+}
+
+#[test]
+fn bad_kinds_and_dtypes_exit_2_naming_them() {
+    for (args, wanted) in [
+        (
+            &["diff", "torch", "jax", "--lhs", "python:str"][..],
+            "unknown operand kind `python:str`",
+        ),
+        (&["diff", "torch", "jax", "--dtypes", "f32,f17"][..], "--dtypes: "),
+        (
+            &["diff", "torch", "jax", "--dtypes", "f6e2m3fn"][..],
+            "`f6e2m3fn` is not one torch accepts",
+        ),
+        (
+            &["diff", "torch", "jax", "--rhs", "python:int", "--format", "html"][..],
+            "with `python:int` on one side use text, markdown or json",
+        ),
+    ] {
+        let out = promo(args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(wanted), "{args:?}: {err}");
+    }
+}

@@ -4,7 +4,7 @@
 //! | feature | what it gives |
 //! | --- | --- |
 //! | `float8` | `From` both ways between [`f8e4m3fn`]/[`f8e5m2`] and the `float8` crate's `F8E4M3`/`F8E5M2` (what candle uses), and zero-copy slice views (`to_float8`, `from_float8`) |
-//! | `candle-core` | `TryFrom` both ways between [`DType`](crate::DType) and `candle_core::DType` |
+//! | `candle-core` | `TryFrom` both ways between [`DType`](crate::DType) and `candle_core::DType`; `interop::candle`: two tensors of different dtypes promoted by a rule set, and the binary ops on them (`candle::add::<Torch>(&a, &b)`) |
 //! | `safetensors` | `TryFrom` both ways between [`DType`](crate::DType) and `safetensors::Dtype` |
 //!
 //! The dtype conversions live with `DType` in `promo-table`; their error types are
@@ -30,6 +30,9 @@
 //! [`f8e5m2`]: crate::narrow::f8e5m2
 
 pub use promo_table::interop::{NotInCrate, NotInPromo};
+
+#[cfg(feature = "candle-core")]
+pub mod candle;
 
 #[cfg(feature = "float8")]
 pub use float8_twins::{from_float8, from_float8_mut, to_float8, to_float8_mut, Float8Twin};

@@ -546,9 +546,14 @@ pub fn diff<'py>(
             let differences = PyList::empty(py);
             for (l, r, x, y) in &c.differences {
                 let ((a, a_refused), (b, b_refused)) = (side(x)?, side(y)?);
+                // `compare` pairs tensors, each of a dtype.
+                let tensor = |o: &promo_table::Operand| {
+                    o.dtype()
+                        .ok_or_else(|| PyValueError::new_err(format!("`{o}` is not a tensor")))
+                };
                 let cell = PyDifference {
-                    lhs: dtypes::of(py, *l)?.unbind(),
-                    rhs: dtypes::of(py, *r)?.unbind(),
+                    lhs: dtypes::of(py, tensor(l)?)?.unbind(),
+                    rhs: dtypes::of(py, tensor(r)?)?.unbind(),
                     a,
                     b,
                     a_refused,

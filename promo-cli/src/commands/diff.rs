@@ -4,7 +4,7 @@ use promo_core::rules;
 use promo_table::{DType, Op, RuleTable};
 use std::process::ExitCode;
 
-use promo_query::diff::{self, compare, label, Answer, Comparison};
+use promo_query::diff::{self, compare, compare_in, label, Answer, Comparison, Kind, Scope};
 
 use crate::args::{bad_input, options_and_op, with_rules};
 use crate::escape::markdown_cell;
@@ -42,6 +42,17 @@ pub struct DiffArgs {
     /// The operation (an API name such as `divide`, or an operator such as `/`).
     #[arg(long, default_value = "add")]
     op: String,
+    /// The left operands' kind: `tensor`, `scalar` (rank-0), `weak`, or one Python
+    /// scalar (`python:int`, `python:float`, `python:bool`, `python:complex`).
+    #[arg(long, value_name = "KIND", default_value = "tensor", conflicts_with = "all")]
+    lhs: String,
+    /// The right operands' kind, as `--lhs`.
+    #[arg(long, value_name = "KIND", default_value = "tensor", conflicts_with = "all")]
+    rhs: String,
+    /// Compare only these dtypes (comma-separated, each as the first rule set
+    /// spells it), instead of every dtype both accept.
+    #[arg(long, value_name = "DTYPE,...", value_delimiter = ',', conflicts_with = "all")]
+    dtypes: Vec<String>,
     /// The agreement matrix of every pair of bundled rule sets instead (on `--op`,
     /// among the rule sets that answer it): the share of the cells both define
     /// (dtypes both accept) that agree.
@@ -122,15 +133,33 @@ fn shown(answer: &Answer) -> String {
     }
 }
 
-fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> String {
+fn render(
+    la: &str,
+    lb: &str,
+    op: Op,
+    c: &Comparison,
+    scope: &Scope,
+    format: DiffFormat,
+) -> Result<String, String> {
     let differ = c.differences.len();
     let agree = c.cells() - differ;
-    let summary = diff::summary(la, lb, op, c);
-    match format {
+    let summary = diff::summary_in(la, lb, op, c, scope);
+    Ok(match format {
         DiffFormat::Html | DiffFormat::Svg => {
+            if let Some(k) = [scope.lhs, scope.rhs]
+                .into_iter()
+                .find(|k| matches!(k, Kind::Python(_)))
+            {
+                return Err(format!(
+                    "--format html and svg draw a matrix of dtypes by dtypes; with `{k}` on one side use text, markdown or json"
+                ));
+            }
             let n = c.dtypes.len();
-            let theirs: std::collections::HashMap<(DType, DType), &Answer> =
-                c.differences.iter().map(|(l, r, _, b)| ((*l, *r), b)).collect();
+            let theirs: std::collections::HashMap<(Option<DType>, Option<DType>), &Answer> = c
+                .differences
+                .iter()
+                .map(|(l, r, _, b)| ((l.dtype(), r.dtype()), b))
+                .collect();
             let cells = c
                 .first
                 .chunks(n.max(1))
@@ -139,7 +168,9 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
                     row.iter()
                         .enumerate()
                         .map(|(j, a)| {
-                            let b = theirs.get(&(c.dtypes[i], c.dtypes[j])).map(|&b| b.clone());
+                            let b = theirs
+                                .get(&(Some(c.dtypes[i]), Some(c.dtypes[j])))
+                                .map(|&b| b.clone());
                             GridCell { a: a.clone(), b }
                         })
                         .collect()
@@ -148,7 +179,9 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
             let map = Grid {
                 title: format!("{la} vs {lb}"),
                 subtitle: format!(
-                    "op {op}, tensor with tensor: {} cells, {agree} agree, {differ} differ (outlined); colours are {la}'s results",
+                    "op {op}, {} with {}: {} cells, {agree} agree, {differ} differ (outlined); colours are {la}'s results",
+                    scope.lhs,
+                    scope.rhs,
                     c.cells()
                 ),
                 dtypes: c.dtypes.clone(),
@@ -169,12 +202,12 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
                         Ok(d) => serde_json::json!({ "dtype": d.name() }),
                         Err(reason) => serde_json::json!({ "refused": reason }),
                     };
-                    serde_json::json!({ "lhs": l.name(), "rhs": r.name(), "a": side(x), "b": side(y) })
+                    serde_json::json!({ "lhs": l.to_string(), "rhs": r.to_string(), "a": side(x), "b": side(y) })
                 })
                 .collect();
             let names: Vec<&str> = c.dtypes.iter().map(|d| d.name()).collect();
             let doc = serde_json::json!({
-                "a": la, "b": lb, "op": op.name(), "dtypes": names,
+                "a": la, "b": lb, "op": op.name(), "lhs": scope.lhs.to_string(), "rhs": scope.rhs.to_string(), "dtypes": names,
                 "cells": c.cells(), "agree": agree, "differ": differ, "differences": cells,
             });
             serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
@@ -198,7 +231,7 @@ fn render(la: &str, lb: &str, op: Op, c: &Comparison, format: DiffFormat) -> Str
             out
         }
         DiffFormat::Text => diff::text(&summary, la, lb, &c.differences),
-    }
+    })
 }
 
 /// The bundled rule sets that answer `op`: those that cover it, and those whose
@@ -310,6 +343,30 @@ fn render_all(format: DiffFormat, op_name: &str) -> Result<String, String> {
     })
 }
 
+/// The operand kinds and dtypes of `--lhs`, `--rhs` and `--dtypes`, the dtypes read
+/// as the first rule set `table` spells them.
+fn scope(args: &DiffArgs, table: &RuleTable<'_>) -> Result<Scope, String> {
+    let kind = |flag: &str, text: &str| text.parse::<Kind>().map_err(|e| format!("--{flag}: {e}"));
+    let dtypes = if args.dtypes.is_empty() {
+        None
+    } else {
+        let mut chosen = Vec::new();
+        for name in &args.dtypes {
+            let d =
+                promo_query::names::dtype(Some(table), name.trim()).map_err(|e| format!("--dtypes: {e}"))?;
+            if !chosen.contains(&d) {
+                chosen.push(d);
+            }
+        }
+        Some(chosen)
+    };
+    Ok(Scope {
+        lhs: kind("lhs", &args.lhs)?,
+        rhs: kind("rhs", &args.rhs)?,
+        dtypes,
+    })
+}
+
 /// `promo diff`: exit 0 when the two agree on every common cell, 1 when some
 /// differ, 2 on bad input (`--all` exits 0).
 pub fn run_diff(args: &DiffArgs) -> ExitCode {
@@ -331,12 +388,16 @@ pub fn run_diff(args: &DiffArgs) -> ExitCode {
                 let (ob, op_b) =
                     options_and_op(tb, &set_b, &args.op).map_err(|e| e + &side_hint(&args.set, 'b', a))?;
                 debug_assert_eq!(op, op_b);
-                let c = compare(ta, &oa, tb, &ob, op);
+                let scope = scope(args, ta)?;
+                let c = compare_in(ta, &oa, tb, &ob, op, &scope)?;
                 let (mut la, mut lb) = (label(ta, &oa), label(tb, &ob));
                 if la == lb {
                     (la, lb) = (format!("a: {la}"), format!("b: {lb}"));
                 }
-                Ok::<_, String>((render(&la, &lb, op, &c, args.format), c.differences.is_empty()))
+                Ok::<_, String>((
+                    render(&la, &lb, op, &c, &scope, args.format)?,
+                    c.differences.is_empty(),
+                ))
             })?
         })?
     })();
