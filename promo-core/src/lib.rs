@@ -106,7 +106,7 @@ pub mod rules;
 pub use compute::{zip_promoted, Arithmetic, PromoteArith};
 pub use element::Element;
 pub use numeric::{can_cast, finfo, iinfo, Casting, FloatInfo, IntInfo};
-pub use promo_table::{op_types, OpType};
+pub use promo_table::{op_types, ElementwiseOp, OpType};
 pub use promo_table::{
     BadOperand, Category, DType, HasDType, Op, Operand, Promotion, PyScalar, UnknownDType, UnknownOp,
 };

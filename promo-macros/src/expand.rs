@@ -3,7 +3,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use promo_rules::model::RuleFile;
 use promo_rules::names::camel;
-use promo_table::{DType, Op, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
+use promo_table::{DType, Op, OpKind, Operand, OptionKind, OptionValue, PyScalar, Refusal, RuleTable, Side};
 use quote::{format_ident, quote};
 use std::path::PathBuf;
 
@@ -453,7 +453,9 @@ impl PairCx<'_> {
         }
         let add = self.answers(Op::Add);
         let mut written: Vec<(Ident, Answers)> = Vec::new();
-        for &op in &self.rules.ops {
+        // The elementwise operations: the others (unary operations, reductions, lists,
+        // stores) are answered at run time (`RuleTable::apply`).
+        for op in self.rules.ops.iter().copied().filter(|o| o.kind() == OpKind::Elementwise) {
             let answers = self.answers(op);
             if answers == add {
                 items.push(self.forward(Target::Op(op), &add_row));
@@ -529,7 +531,7 @@ impl PairCx<'_> {
                 )
             }
             Target::EveryOp => (
-                quote!(O: ::promo_core::OpType,),
+                quote!(O: ::promo_core::ElementwiseOp,),
                 quote!(::promo_core::PromoteOp<O, A, B, Why>),
                 quote!(#p::OpAnswer<Why, O, A, B>),
             ),

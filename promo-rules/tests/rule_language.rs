@@ -495,13 +495,13 @@ fn op_classes_may_name_classes_but_not_in_a_circle() {
     let rules = load(&format!(
         r#"
 [op_classes]
-all = ["arith", "equal"]
+both = ["arith", "equal"]
 arith = ["add", "divide"]
 
 {LATTICE}
 [[layer]]
-name = "every op in `all`"
-ops = ["all"]
+name = "every op in `both`"
+ops = ["both"]
 result = "lub"
 
 [[layer]]

@@ -124,8 +124,13 @@ impl RuleTable<'_> {
         };
         let mut op_slot = vec![0u8; Op::ALL.len()];
         let slots: Vec<Vec<u16>> = if self.ops.is_empty() {
-            // Op-independent: every operation answers as `add`.
-            vec![column(Op::Add)]
+            // Op-independent: every elementwise operation answers as `add`, and the
+            // rule set covers no other.
+            let unsupported = vec![Answer::UnsupportedOp.code(); combos * keys * keys];
+            for (&op, slot) in Op::ALL.iter().zip(&mut op_slot) {
+                *slot = u8::from(!self.supports(op));
+            }
+            vec![column(Op::Add), unsupported]
         } else {
             let mut slots: Vec<Vec<u16>> = Vec::new();
             for (&op, slot) in Op::ALL.iter().zip(&mut op_slot) {
@@ -172,6 +177,15 @@ impl RuleTable<'_> {
     /// tests compare the two on every pair of every rule set.
     fn painted(&self, options: &Options, op: Op, operands: &[Operand]) -> Vec<u16> {
         let n = operands.len();
+        if op.on_diagonal() && self.supports(op) {
+            // One operand: the diagonal, walked; no lookup reads the other cells,
+            // which hold one code so that operations alike share a slot.
+            let mut codes = vec![Answer::NoRule.code(); n * n];
+            for (i, &x) in operands.iter().enumerate() {
+                codes[i * n + i] = self.answer(options, op, x, x).code();
+            }
+            return codes;
+        }
         let mut index_of = vec![usize::MAX; OPERAND_KEYS];
         for (i, &o) in operands.iter().enumerate() {
             // Only the operands themselves: a refused operand's stand-in answers
@@ -327,7 +341,7 @@ impl RuleTable<'_> {
         // Each pair as the walk finishes it: the operands checked first, a Python
         // scalar no layer spoke of typed as its `[python]` dtype, then the cell read.
         let mut codes = Vec::with_capacity(n * n);
-        if !(self.ops.is_empty() || self.ops.contains(&op)) {
+        if !self.supports(op) {
             return vec![Answer::UnsupportedOp.code(); n * n];
         }
         // Each operand's refusal, checked once, as `RuleTable::check_operands` does.
@@ -356,7 +370,7 @@ impl RuleTable<'_> {
                     }
                     _ => None,
                 });
-                codes.push(self.cell_answer(cell.unwrap_or(Cell::Defer), lhs, rhs).code());
+                codes.push(self.cell_answer(cell.unwrap_or(Cell::Defer), op, lhs, rhs).code());
             }
         }
         codes

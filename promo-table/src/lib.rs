@@ -4,9 +4,10 @@
 //! | --- | --- |
 //! | [`DType`] | every element type a covered framework or ONNX names, with aliases |
 //! | [`RuleTable::dtype_named`] | a dtype name under a rule set: its `[aliases]` first |
-//! | [`Op`] | the binary operations a promotion may depend on (Paddle's API names) |
+//! | [`Op`], [`OpKind`] | the operations a rule set answers for, of every arity (docs/operations.md) |
 //! | [`Operand`] | a tensor, a rank-0 tensor, or a Python scalar |
 //! | [`RuleTable`] | one rule file compiled to slices, and [`RuleTable::promote`] |
+//! | [`RuleTable::apply`], [`Outcome`] | an operation of any arity, its result and compute dtype |
 //! | [`OptionSpec`], [`Options`] | a rule set's options, and `KEY=VALUE` settings parsed |
 //! | [`Cell`] | one cell of a layer, and its `u16` code |
 //! | [`Layer`], [`RuleTable::trace`] | one matrix with its conditions, and the walk over the layers |
@@ -37,6 +38,7 @@
 #![warn(missing_docs)]
 
 mod aliases;
+mod apply;
 mod cell;
 mod dtype;
 mod element_types;
@@ -68,8 +70,8 @@ pub use flat::{code_at, operand_key, operand_of_key, option_combo, Answer, Flat,
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
 pub use layer::{Condition, Layer, Side, ABSENT};
-pub use op::{op_types, Op, OpType, UnknownOp};
+pub use op::{op_types, Arity, ElementwiseOp, Op, OpKind, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options, MAX_OPTIONS};
-pub use table::{Promotion, Reason, Refusal, RuleTable};
+pub use table::{Outcome, Promotion, Reason, Refusal, RuleTable};
 pub use walk::Trace;

@@ -60,24 +60,24 @@ impl<'a> RuleTable<'a> {
         if let Some(refused) = self.check_operands(op, lhs, rhs) {
             return refused;
         }
-        self.cell_answer(self.resolve(options, op, lhs, rhs), lhs, rhs)
+        self.cell_answer(self.resolve(options, op, lhs, rhs), op, lhs, rhs)
     }
 
     /// The answer a walk's cell gives for `lhs` and `rhs`; where it gave none, why.
-    pub(crate) fn cell_answer(&self, cell: Cell, lhs: Operand, rhs: Operand) -> Answer {
+    pub(crate) fn cell_answer(&self, cell: Cell, op: Op, lhs: Operand, rhs: Operand) -> Answer {
         match cell {
             Cell::Is(d) => Answer::Is(d),
             Cell::Weak(d) => Answer::Weak(d),
             Cell::Option(i) => Answer::Option(i),
             Cell::Refuse(r) => Answer::Refuse(r),
-            Cell::Defer | Cell::Lhs | Cell::Rhs => self.no_cell(lhs, rhs),
+            Cell::Defer | Cell::Lhs | Cell::Rhs => self.no_cell(op, lhs, rhs),
         }
     }
 
     /// What went wrong when no layer gave a cell.
-    fn no_cell(&self, lhs: Operand, rhs: Operand) -> Answer {
+    fn no_cell(&self, op: Op, lhs: Operand, rhs: Operand) -> Answer {
         match (lhs, rhs) {
-            (Operand::Python(_), Operand::Python(_)) => Answer::TwoPythonScalars,
+            (Operand::Python(_), Operand::Python(_)) if !op.on_diagonal() => Answer::TwoPythonScalars,
             (Operand::Python(k), _) | (_, Operand::Python(k)) if self.python[k.index()].is_none() => {
                 Answer::PythonScalar
             }
@@ -88,7 +88,7 @@ impl<'a> RuleTable<'a> {
     /// The refusals that need no layer: an op or dtype the framework lacks, a weakly
     /// typed operand where it has none.
     fn check_operands(&self, op: Op, lhs: Operand, rhs: Operand) -> Option<Answer> {
-        if !(self.ops.is_empty() || self.ops.contains(&op)) {
+        if !self.supports(op) {
             return Some(Answer::UnsupportedOp);
         }
         self.operand_refusal(lhs, Answer::UnsupportedLhs)

@@ -11,7 +11,7 @@
 use crate::dtype::DType;
 use crate::flat::Flat;
 use crate::layer::{Layer, Side};
-use crate::op::Op;
+use crate::op::{Op, OpKind};
 use crate::operand::Operand;
 use crate::options::OptionSpec;
 use core::fmt;
@@ -51,6 +51,18 @@ pub struct RuleTable<'a> {
     /// Every answer precomputed, when the rule set was compiled ahead of time;
     /// `None` makes [`RuleTable::promote`] walk the layers.
     pub flat: Option<Flat<'a>>,
+}
+
+/// The answer of [`RuleTable::apply`]: the result, and the dtype the framework
+/// computes it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The result's dtype, and whether it is weakly typed.
+    pub result: Promotion,
+    /// The dtype the framework computes in: the result's dtype unless the rule set
+    /// says otherwise (`[[compute]]`); for an in-place or `out=` operation, the
+    /// dtype its operation computes in.
+    pub compute: DType,
 }
 
 /// The answer of [`RuleTable::promote_result`]: the dtype, and whether it is
@@ -122,6 +134,13 @@ pub enum Refusal<'a> {
     WeakOperand,
     /// No layer covers the pair (a rule file that `promo check` would reject).
     NoRule,
+    /// The operation takes another number of operands than were given.
+    Arity {
+        /// The operation.
+        op: Op,
+        /// How many operands were given.
+        given: usize,
+    },
 }
 
 impl fmt::Display for Refusal<'_> {
@@ -134,6 +153,9 @@ impl fmt::Display for Refusal<'_> {
             Refusal::TwoPythonScalars => f.write_str("both operands are Python scalars"),
             Refusal::WeakOperand => f.write_str("this rule set has no weakly typed operands"),
             Refusal::NoRule => f.write_str("no rule covers this pair"),
+            Refusal::Arity { op, given } => {
+                write!(f, "`{op}` takes {}, not {given}", op.arity())
+            }
         }
     }
 }
@@ -141,6 +163,18 @@ impl fmt::Display for Refusal<'_> {
 impl std::error::Error for Refusal<'_> {}
 
 impl RuleTable<'_> {
+    /// Whether the rule set answers for `op`: it lists it in `ops`, or it lists no
+    /// operation (the result does not depend on it) and `op` is elementwise. A rule
+    /// set of binary promotion only refuses unary operations, reductions, `matmul`,
+    /// lists and stores as not covered.
+    pub fn supports(&self, op: Op) -> bool {
+        if self.ops.is_empty() {
+            op.kind() == OpKind::Elementwise
+        } else {
+            self.ops.contains(&op)
+        }
+    }
+
     /// Whether the framework accepts `dtype`.
     pub fn accepts(&self, dtype: DType) -> bool {
         self.dtypes.contains(&dtype)

@@ -53,8 +53,9 @@ impl RuleTable<'_> {
             other => Some(other),
         };
         match (lhs, rhs) {
-            // Two Python scalars are plain Python unless a layer says otherwise.
-            (Operand::Python(_), Operand::Python(_)) => None,
+            // Two Python scalars are plain Python unless a layer says otherwise;
+            // one, on the diagonal of a unary operation, is typed as below.
+            (Operand::Python(_), Operand::Python(_)) if !op.on_diagonal() => None,
             (Operand::Python(_), _) | (_, Operand::Python(_)) => {
                 let (l, r) = (typed(lhs)?, typed(rhs)?);
                 let mut found = self.first_opinion(0, options, op, l, r)?;

@@ -24,6 +24,7 @@ Compute dtypes (the `compute` of a case, only where it differs from the result):
   `resolve_dtypes((a, b, out), casting="same_kind")` (`how: "resolve_dtypes"`).
 """
 import itertools
+import math
 import operator
 import os
 import sys
@@ -55,6 +56,12 @@ MISSING = {op: f"numpy has no {op} (no np.{op}; scipy.special has one, which is 
 REDUCTION_FUNCTIONS = {op: op for op in REDUCTIONS}
 UFUNC_OF = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.true_divide}
 IOPS = {"add": operator.iadd, "subtract": operator.isub, "multiply": operator.imul, "divide": operator.itruediv}
+
+
+def json_float(v):
+    """`v` as JSON holds it: a finite float, or its text ("inf", "-inf", "nan")."""
+    v = float(v)
+    return v if math.isfinite(v) else repr(v)
 
 
 def result_name(r, name_of):
@@ -192,8 +199,9 @@ def main(out_path):
                 got = float(np.asarray(got).ravel()[-1].astype(np.float64))
                 sims = {name_of(c): simulate(op, vals, t, c) for c in cands}
                 alive = [c for c in alive if same_float(sims[name_of(c)], got)]
-                rows.append({"probe": label, "values": [float(v) for v in vals], "numpy": got,
-                             "computed in": sims})
+                # JSON has no infinity: a non-finite value is written as its text
+                rows.append({"probe": label, "values": [json_float(v) for v in vals], "numpy": json_float(got),
+                             "computed in": {k: json_float(v) for k, v in sims.items()}})
             verdict = name_of(alive[0]) if len(alive) == 1 else None
             probes[f"{op}:{tname}"] = {"probes": rows, "candidates left": [name_of(c) for c in alive]}
             if verdict is not None and verdict != res:

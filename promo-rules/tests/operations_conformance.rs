@@ -1,0 +1,239 @@
+//! Every operation of every arity the real frameworks were asked about
+//! (`tests/data/operations/*.json`, dumped by `tools/oracles/operations/`), compared
+//! with what the bundled rule files answer (docs/operations.md).
+//!
+//! The rule files are read here at run time (the bundled tables are the same
+//! answers compiled: `tests/flat_tables.rs`), so that a rule-file edit is checked
+//! without rebuilding promo-core. Each rule set lists the operations it answers for;
+//! for those, every case must agree: the result's dtype and weakness, or a refusal.
+//! Each test also names the operations it expects the rule set to cover, so that an
+//! operation dropped from a rule file fails here, and it prints the kinds of
+//! operation the data has that the rule set does not answer yet.
+
+use promo_table::{Op, OpKind, Operand, Promotion, RuleTable};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The operation a data group names, as promo calls it.
+fn op_of(kind: &str, op: &str) -> Op {
+    let name = match (kind, op) {
+        ("reduction_dtype", _) => format!("{op}_dtype"),
+        ("inplace", "add" | "subtract" | "multiply" | "divide") => format!("{op}_inplace"),
+        _ => op.to_owned(),
+    };
+    name.parse().unwrap_or_else(|e| panic!("{kind} {op}: {e}"))
+}
+
+/// What one comparison found.
+#[derive(Default)]
+struct Report {
+    compared: usize,
+    mismatches: Vec<String>,
+    /// (kind, op) groups of the data the rule set does not answer for, with their
+    /// case counts.
+    not_covered: BTreeMap<String, usize>,
+    /// Cases whose answer is not a dtype (NumPy's `real` of a Python scalar hands
+    /// the scalar back).
+    not_dtypes: usize,
+    /// The operations compared.
+    covered: Vec<Op>,
+}
+
+fn parse_operand(v: &Value) -> Operand {
+    let s = v.as_str().unwrap_or_else(|| panic!("operand {v}"));
+    s.parse().unwrap_or_else(|_| panic!("operand {s}"))
+}
+
+fn parse_result(s: &str) -> Option<Promotion> {
+    let (weak, d) = match s.strip_prefix("weak:") {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    Some(Promotion {
+        dtype: d.parse().ok()?,
+        weak,
+    })
+}
+
+fn compare(name: &str) -> Report {
+    let path = root().join("rules").join(format!("{name}.toml"));
+    let src = std::fs::read_to_string(&path).unwrap();
+    let model = promo_rules::load(&path.to_string_lossy(), &src).unwrap_or_else(|d| panic!("{d}"));
+    let data_path = root().join("tests/data/operations").join(format!("{name}.json"));
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(&data_path).unwrap()).unwrap();
+    model.with_table(|table| compare_table(name, table, &data))
+}
+
+fn compare_table(name: &str, table: &RuleTable<'_>, data: &Value) -> Report {
+    let mut report = Report::default();
+    for group in data["groups"].as_array().unwrap() {
+        let kind = group["kind"].as_str().unwrap();
+        let op_name = group["op"].as_str().unwrap();
+        if kind == "compute" {
+            continue; // binary operations' compute dtypes: compared by `compute_dtypes`
+        }
+        let op = op_of(kind, op_name);
+        let cases = group["cases"].as_array().unwrap();
+        // `out=` is the operation, then a store into the out array.
+        if !table.supports(op) || (kind == "out" && !table.supports(Op::Store)) {
+            *report.not_covered.entry(format!("{kind} {op_name}")).or_default() += cases.len();
+            continue;
+        }
+        if !report.covered.contains(&op) {
+            report.covered.push(op);
+        }
+        let settings: Vec<String> = group["options"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect();
+        let options = table
+            .options_from(settings.iter().map(String::as_str))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        for case in cases {
+            let case = case.as_array().unwrap();
+            let mut operands: Vec<Operand> = case[0].as_array().unwrap().iter().map(parse_operand).collect();
+            let out = (kind == "out").then(|| operands.pop().unwrap());
+            let expected = match case[1].as_str() {
+                Some(s) => match parse_result(s) {
+                    Some(p) => Some(p),
+                    None => {
+                        report.not_dtypes += 1;
+                        continue;
+                    }
+                },
+                None => None,
+            };
+            let got = table.apply(&options, op, &operands, out);
+            report.compared += 1;
+            let agrees = match (&got, expected) {
+                (Ok(o), Some(p)) => o.result == p,
+                (Err(_), None) => true,
+                _ => false,
+            };
+            if !agrees {
+                let shown: Vec<String> = case[0].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+                report.mismatches.push(format!(
+                    "{settings:?} {kind} {op_name} [{}]: framework {}, promo {}",
+                    shown.join(", "),
+                    match expected {
+                        Some(p) => p.to_string(),
+                        None => format!("refuses ({})", case.get(2).and_then(Value::as_str).unwrap_or("")),
+                    },
+                    match got {
+                        Ok(o) => o.result.to_string(),
+                        Err(e) => format!("refuses ({e})"),
+                    }
+                ));
+            }
+        }
+    }
+    report
+}
+
+/// Compares rule set `name` and requires every case of the operations it covers to
+/// agree, and `expected` to be those operations' kinds.
+fn conform(name: &str, expected: &[OpKind]) {
+    let report = compare(name);
+    let shown = report.mismatches.len().min(40);
+    assert!(
+        report.mismatches.is_empty(),
+        "{name}: {} of {} cases differ:\n{}",
+        report.mismatches.len(),
+        report.compared,
+        report.mismatches[..shown].join("\n")
+    );
+    let mut kinds: Vec<OpKind> = Vec::new();
+    for op in &report.covered {
+        let kind = match op.kind() {
+            OpKind::ReductionDtype(_) => OpKind::ReductionDtype(Op::Sum),
+            OpKind::Inplace(_) => OpKind::Inplace(Op::Add),
+            k => k,
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    for k in expected {
+        assert!(kinds.contains(k), "{name}: no operation of kind {k:?} is covered");
+    }
+    eprintln!(
+        "{name}: {} cases of {} operations agree; {} answers are no dtype; not covered yet: {:?}",
+        report.compared,
+        report.covered.len(),
+        report.not_dtypes,
+        report.not_covered
+    );
+}
+
+#[test]
+fn numpy_operations_match_numpy() {
+    conform("numpy", &[]);
+}
+
+#[test]
+fn torch_operations_match_pytorch() {
+    conform("torch", &[]);
+}
+
+#[test]
+fn jax_operations_match_jax() {
+    conform("jax", &[]);
+}
+
+#[test]
+fn tensorflow_operations_match_tensorflow() {
+    conform("tensorflow", &[]);
+}
+
+#[test]
+fn array_api_operations_match_array_api_strict() {
+    conform("array_api", &[]);
+}
+
+#[test]
+fn mlx_operations_match_mlx() {
+    conform("mlx", &[]);
+}
+
+#[test]
+fn keras_operations_match_keras() {
+    conform("keras", &[]);
+}
+
+#[test]
+fn tinygrad_operations_match_tinygrad() {
+    conform("tinygrad", &[]);
+}
+
+#[test]
+fn paddle_operations_match_paddlepaddle() {
+    conform("paddle", &[]);
+}
+
+/// A rule set of binary promotion only answers no other kind of operation.
+#[test]
+fn seed_rule_sets_answer_binary_operations_only() {
+    for name in ["openvino", "kernel_float", "dali"] {
+        let path = root().join("rules").join(format!("{name}.toml"));
+        let src = std::fs::read_to_string(&path).unwrap();
+        let model = promo_rules::load(&path.to_string_lossy(), &src).unwrap();
+        model.with_table(|t| {
+            for &op in Op::ALL {
+                assert_eq!(t.supports(op), t.ops.contains(&op) || (t.ops.is_empty() && op.kind() == OpKind::Elementwise), "{name} {op}");
+            }
+            let x = Operand::Dimensioned(t.dtypes[0]);
+            let refused = t.apply(&t.default_options(), Op::Sqrt, &[x], None);
+            assert!(refused.is_err(), "{name}: sqrt answered");
+        });
+    }
+}

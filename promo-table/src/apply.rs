@@ -1,0 +1,85 @@
+//! [`RuleTable::apply`]: an operation of any arity on its operands, answered by the
+//! cells of two operands its [`OpKind`] names (docs/operations.md), with the dtype
+//! it computes in.
+
+use crate::op::{Op, OpKind};
+use crate::operand::Operand;
+use crate::options::Options;
+use crate::table::{Outcome, Refusal, RuleTable};
+
+impl<'a> RuleTable<'a> {
+    /// `op` on `operands`, written into an array of dtype `out` if one is given
+    /// (`out=`): the result and the dtype the framework computes in, or why there
+    /// is none.
+    ///
+    /// One operand for a unary operation or a reduction (the cell (x, x)); two for
+    /// an elementwise or binary operation, a reduction's `dtype=` form (x and the
+    /// dtype asked for), a store or an in-place operation; two or more for a list
+    /// (the left fold of its cells). An in-place operation in a rule set with
+    /// [`Op::Store`] is `store(op(a, b), a)`; `out` is `store(op(...), out)`.
+    /// Another number of operands is [`Refusal::Arity`].
+    pub fn apply(
+        &self,
+        options: &Options,
+        op: Op,
+        operands: &[Operand],
+        out: Option<Operand>,
+    ) -> Result<Outcome, Refusal<'a>> {
+        if !op.arity().takes(operands.len()) {
+            return Err(Refusal::Arity {
+                op,
+                given: operands.len(),
+            });
+        }
+        if !self.supports(op) {
+            return Err(Refusal::UnsupportedOp(op));
+        }
+        let outcome = match (op.kind(), operands) {
+            (OpKind::Unary | OpKind::Reduction, &[x]) => self.outcome(options, op, x, x)?,
+            (OpKind::List, [first, second, rest @ ..]) => {
+                let mut acc = self.outcome(options, op, *first, *second)?;
+                for &next in rest {
+                    acc = self.outcome(options, op, acc.result.operand(), next)?;
+                }
+                acc
+            }
+            (OpKind::Inplace(base), &[a, b]) if self.supports(Op::Store) => {
+                let done = self.apply(options, base, &[a, b], None)?;
+                self.store(options, done, a)?
+            }
+            (_, &[a, b]) => self.outcome(options, op, a, b)?,
+            _ => {
+                return Err(Refusal::Arity {
+                    op,
+                    given: operands.len(),
+                })
+            }
+        };
+        match out {
+            None => Ok(outcome),
+            Some(into) => self.store(options, outcome, into),
+        }
+    }
+
+    /// The outcome of one cell: its result, computed in its result's dtype.
+    fn outcome(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Result<Outcome, Refusal<'a>> {
+        let result = self.promote_result(options, op, lhs, rhs)?;
+        Ok(Outcome {
+            result,
+            compute: result.dtype,
+        })
+    }
+
+    /// `done` written into an array like `into`: the cell ([`Op::Store`], its
+    /// result, `into`), computed as `done` was.
+    fn store(&self, options: &Options, done: Outcome, into: Operand) -> Result<Outcome, Refusal<'a>> {
+        if !self.supports(Op::Store) {
+            return Err(Refusal::UnsupportedOp(Op::Store));
+        }
+        let result = self.promote_result(options, Op::Store, done.result.operand(), into)?;
+        Ok(Outcome {
+            result,
+            compute: done.compute,
+        })
+    }
+}
