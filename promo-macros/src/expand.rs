@@ -139,6 +139,8 @@ fn braces_as_text(text: &str) -> String {
 fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) -> TokenStream {
     let t = quote!(::promo_core::__private::table);
     let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
+    let list = format_ident!("{}", format!("{:?}", table.list));
+    let list = quote!(#t::ListRule::#list);
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
     let ops = table.ops.iter().map(|&o| op_tokens(o));
     let aliases = table.aliases.iter().map(|&(alias, d)| {
@@ -244,6 +246,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
             title: #title,
             version: #version,
             commutative: #commutative,
+            list: #list,
             dtypes: &[#(#dtypes),*],
             ops: &[#(#ops),*],
             aliases: &[#(#aliases),*],

@@ -3,7 +3,7 @@
 use crate::derive::{Lattice, PairCondition};
 use crate::properties::Property;
 use promo_table::{
-    Cell, Condition, DType, Layer, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
+    Cell, Condition, DType, Layer, ListRule, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
 };
 use std::ops::Range;
 
@@ -181,6 +181,8 @@ pub struct RuleFile {
     pub verified: String,
     /// Whether operand order never matters.
     pub commutative: bool,
+    /// How a list of operands is combined (`concatenate`).
+    pub list: ListRule,
     /// Accepted dtypes.
     pub dtypes: Vec<DType>,
     /// Distinguished operations (empty: op-independent).
@@ -315,6 +317,7 @@ impl RuleFile {
             title: &self.title,
             version: &self.version,
             commutative: self.commutative,
+            list: self.list,
             dtypes: &self.dtypes,
             ops: &self.ops,
             aliases: &aliases,

@@ -87,6 +87,35 @@ pub enum OpKind {
     Inplace(Op),
 }
 
+/// How a rule set combines a list of operands (`concatenate`): `[rules] list` of a
+/// rule file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ListRule {
+    /// The left fold of the two-operand cells: `((a, b) → r, c) → …` (`"fold"`, the
+    /// default; PyTorch, JAX, TensorFlow and most others).
+    #[default]
+    Fold,
+    /// The whole list at once (`"common"`, NumPy's `np.concatenate`): refused where
+    /// two of the operands are, else the answer every operand's cell with it gives
+    /// back, and of those the one every other such answer absorbs.
+    Common,
+}
+
+impl ListRule {
+    /// The rule's name in a rule file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ListRule::Fold => "fold",
+            ListRule::Common => "common",
+        }
+    }
+
+    /// The rule called `name` in a rule file.
+    pub fn from_name(name: &str) -> Option<ListRule> {
+        [ListRule::Fold, ListRule::Common].into_iter().find(|r| r.name() == name)
+    }
+}
+
 /// How many operands an operation takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Arity {

@@ -11,7 +11,7 @@
 use crate::dtype::DType;
 use crate::flat::Flat;
 use crate::layer::{Layer, Side};
-use crate::op::{Op, OpKind};
+use crate::op::{ListRule, Op, OpKind};
 use crate::operand::Operand;
 use crate::options::OptionSpec;
 use core::fmt;
@@ -27,6 +27,8 @@ pub struct RuleTable<'a> {
     pub version: &'a str,
     /// Whether `promote(a, b) == promote(b, a)` always holds.
     pub commutative: bool,
+    /// How a list of operands is combined (`concatenate`).
+    pub list: ListRule,
     /// The dtypes the framework accepts, in listing order.
     pub dtypes: &'a [DType],
     /// The operations the framework distinguishes; empty means the result does not

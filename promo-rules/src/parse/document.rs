@@ -75,6 +75,9 @@ pub struct RawHeader {
     pub verified: Option<Spanned<String>>,
     /// Whether swapping the operands never changes the result.
     pub commutative: bool,
+    /// How a list of operands is combined: `"fold"` (the default) or `"common"`.
+    #[serde(default)]
+    pub list: Option<Spanned<String>>,
     /// Declared: `(a + b) + c == a + (b + c)` under every marker's options.
     #[serde(default)]
     pub associative: Option<Spanned<bool>>,
