@@ -141,6 +141,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
     let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
     let list = format_ident!("{}", format!("{:?}", table.list));
     let list = quote!(#t::ListRule::#list);
+    let results_from = table.results_from;
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
     let ops = table.ops.iter().map(|&o| op_tokens(o));
     let aliases = table.aliases.iter().map(|&(alias, d)| {
@@ -254,6 +255,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
             python: [#(#python),*],
             reasons: &[#(#reasons),*],
             layers: &[#(#layers),*],
+            results_from: #results_from,
             flat: #flat,
         }
     }

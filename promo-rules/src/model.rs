@@ -85,6 +85,9 @@ pub struct LayerDef {
     /// The position of the `[[layer]]` statement it comes from (its `cases` and
     /// mirror image share it).
     pub statement: usize,
+    /// Whether it comes from a `[[compute]]` statement: its cells are the dtype the
+    /// operation computes in.
+    pub compute: bool,
     /// Whether the next layer is another entry of the same `by_promoted` map, which
     /// a result filter that does not hold passes the pair on to.
     pub continues: bool,
@@ -146,6 +149,7 @@ impl LayerDef {
             mirror: true,
             promoted: self.promoted.clone(),
             statement: self.statement,
+            compute: self.compute,
             continues: self.continues,
             retype: self.retype.clone(),
         }
@@ -243,6 +247,12 @@ pub(crate) fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
 }
 
 impl RuleFile {
+    /// The number of `[[compute]]` layers, which come first: the index of the first
+    /// layer that gives results.
+    pub fn results_from(&self) -> usize {
+        self.layers.iter().take_while(|l| l.compute).count()
+    }
+
     /// Lends the rules as a [`RuleTable`], the shape the run-time lookup reads.
     pub fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> R) -> R {
         let choices: Vec<Vec<&str>> = self
@@ -325,6 +335,7 @@ impl RuleFile {
             python: self.python,
             reasons: &reasons,
             layers: &layers,
+            results_from: self.results_from(),
             flat: None,
         })
     }

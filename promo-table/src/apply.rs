@@ -98,7 +98,7 @@ impl<'a> RuleTable<'a> {
         let result = self.promote_result(options, op, lhs, rhs)?;
         Ok(Outcome {
             result,
-            compute: result.dtype,
+            compute: self.compute_dtype(options, op, lhs, rhs).unwrap_or(result.dtype),
         })
     }
 

@@ -212,7 +212,7 @@ impl RuleTable<'_> {
         if needed.contains(&count) {
             kept.push((count, after.clone()));
         }
-        for (index, layer) in self.layers.iter().enumerate().rev() {
+        for (index, layer) in self.layers.iter().enumerate().skip(self.results_from).rev() {
             if !layer.applies(options, op) {
                 // Skipped by the walk, a map's `below` in hand or not.
                 if needed.contains(&index) {
@@ -365,7 +365,7 @@ impl RuleTable<'_> {
                         let (l, r) = (typed(lhs)?, typed(rhs)?);
                         match (at(l), at(r)) {
                             (Some(a), Some(b)) => after[a * n + b],
-                            _ => self.first_opinion(0, options, op, l, r).map(|t| t.cell),
+                            _ => self.first_opinion(self.results_from, options, op, l, r).map(|t| t.cell),
                         }
                     }
                     _ => None,

@@ -49,7 +49,11 @@ pub struct RuleTable<'a> {
     /// Refusal reasons, referenced by [`Cell::Refuse`](crate::Cell::Refuse).
     pub reasons: &'a [&'a str],
     /// The layers, most specific first; the last is the tensor-with-tensor base.
+    /// The first [`RuleTable::results_from`] are `[[compute]]` layers: they give
+    /// the dtype an operation computes in, and a walk for a result starts after them.
     pub layers: &'a [Layer<'a>],
+    /// The number of `[[compute]]` layers at the front of [`RuleTable::layers`].
+    pub results_from: usize,
     /// Every answer precomputed, when the rule set was compiled ahead of time;
     /// `None` makes [`RuleTable::promote`] walk the layers.
     pub flat: Option<Flat<'a>>,
