@@ -460,7 +460,13 @@ impl PairCx<'_> {
         let mut written: Vec<(Ident, Answers)> = Vec::new();
         // The elementwise operations: the others (unary operations, reductions, lists,
         // stores) are answered at run time (`RuleTable::apply`).
-        for op in self.rules.ops.iter().copied().filter(|o| o.kind() == OpKind::Elementwise) {
+        for op in self
+            .rules
+            .ops
+            .iter()
+            .copied()
+            .filter(|o| o.kind() == OpKind::Elementwise)
+        {
             let answers = self.answers(op);
             if answers == add {
                 items.push(self.forward(Target::Op(op), &add_row));

@@ -205,7 +205,7 @@ pub fn of(py: Python<'_>, dtype: DType) -> PyResult<Bound<'_, PyDType>> {
 }
 
 impl PyDType {
-    fn promotion(&self) -> Promotion {
+    pub(crate) fn promotion(&self) -> Promotion {
         Promotion {
             dtype: self.dtype,
             weak: self.weak,
@@ -251,7 +251,7 @@ impl PyDType {
         self.promotion().to_string()
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         format!("promo.DType('{}')", self.promotion())
     }
 

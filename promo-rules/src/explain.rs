@@ -26,7 +26,8 @@ pub fn explain_operation(
         // One cell of two operands, as before: the pair's explanation, the compute
         // dtype added where it differs.
         if let (None, &[a, b], false) = (out, operands, op.on_diagonal()) {
-            let plain = !matches!(op.kind(), OpKind::List | OpKind::Inplace(_)) || (op.kind() != OpKind::List && !table.supports(Op::Store));
+            let plain = !matches!(op.kind(), OpKind::List | OpKind::Inplace(_))
+                || (op.kind() != OpKind::List && !table.supports(Op::Store));
             if plain {
                 let one = explain(rules, path, src, options, op, a, b);
                 return match table.apply(options, op, operands, None) {
@@ -45,7 +46,12 @@ pub fn explain_operation(
             Ok(o) => o.result.to_string(),
             Err(e) => refusal_text(rules, &e),
         };
-        let _ = writeln!(text, "{}: {op}({}{into}) = {shown}", rules.name, listed.join(", "));
+        let _ = writeln!(
+            text,
+            "{}: {op}({}{into}) = {shown}",
+            rules.name,
+            listed.join(", ")
+        );
         // The cells the answer reads, each explained as a pair.
         let mut cells: Vec<(Op, Operand, Operand)> = Vec::new();
         let mut done: Option<Operand> = None;
@@ -56,12 +62,18 @@ pub fn explain_operation(
                 for &next in rest {
                     let Some(l) = acc else { break };
                     cells.push((op, l, next));
-                    acc = table.promote_result(options, op, l, next).ok().map(|p| p.operand());
+                    acc = table
+                        .promote_result(options, op, l, next)
+                        .ok()
+                        .map(|p| p.operand());
                 }
                 done = acc;
             }
             (OpKind::List, _) => {
-                let _ = writeln!(text, "  the list taken at once (`list = \"common\"`): the answer every pair's cell gives back");
+                let _ = writeln!(
+                    text,
+                    "  the list taken at once (`list = \"common\"`): the answer every pair's cell gives back"
+                );
                 return text;
             }
             (OpKind::Inplace(base), &[a, b]) if table.supports(Op::Store) => {
@@ -86,7 +98,11 @@ pub fn explain_operation(
             if let Some(head) = lines.next() {
                 let head = head.strip_prefix(&format!("{}: ", rules.name)).unwrap_or(head);
                 let head = if cell_op.on_diagonal() {
-                    head.replacen(&format!("({l}, {r})"), &format!("({l}) on the diagonal ({l}, {l})"), 1)
+                    head.replacen(
+                        &format!("({l}, {r})"),
+                        &format!("({l}) on the diagonal ({l}, {l})"),
+                        1,
+                    )
                 } else {
                     head.to_owned()
                 };

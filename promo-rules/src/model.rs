@@ -3,7 +3,8 @@
 use crate::derive::{Lattice, PairCondition};
 use crate::properties::Property;
 use promo_table::{
-    Cell, Condition, DType, Layer, ListRule, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
+    Cell, Condition, DType, Layer, ListRule, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable,
+    Side,
 };
 use std::ops::Range;
 

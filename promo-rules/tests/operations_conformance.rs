@@ -121,7 +121,12 @@ fn compare_table(name: &str, table: &RuleTable<'_>, data: &Value) -> Report {
             if let (Ok(o), Some(c)) = (&got, compute) {
                 report.computes += 1;
                 if o.compute.name() != c {
-                    let shown: Vec<String> = case[0].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+                    let shown: Vec<String> = case[0]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect();
                     report.compute_mismatches.push(format!(
                         "{settings:?} {kind} {op_name} [{}]: computed in {c}, promo {}",
                         shown.join(", "),
@@ -139,7 +144,12 @@ fn compare_table(name: &str, table: &RuleTable<'_>, data: &Value) -> Report {
                 _ => false,
             };
             if !agrees {
-                let shown: Vec<String> = case[0].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+                let shown: Vec<String> = case[0]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect();
                 report.mismatches.push(format!(
                     "{settings:?} {kind} {op_name} [{}]: framework {}, promo {}",
                     shown.join(", "),
@@ -203,7 +213,11 @@ fn conform(name: &str, expected: &[OpKind]) {
         "{name}: compute dtypes: {} of {} shown agree{}",
         report.computes - report.compute_mismatches.len(),
         report.computes,
-        if computes_stated { "" } else { " (the rule file states none yet)" }
+        if computes_stated {
+            ""
+        } else {
+            " (the rule file states none yet)"
+        }
     );
     if computes_stated {
         let shown = report.compute_mismatches.len().min(40);
@@ -271,7 +285,11 @@ fn seed_rule_sets_answer_binary_operations_only() {
         let model = promo_rules::load(&path.to_string_lossy(), &src).unwrap();
         model.with_table(|t| {
             for &op in Op::ALL {
-                assert_eq!(t.supports(op), t.ops.contains(&op) || (t.ops.is_empty() && op.kind() == OpKind::Elementwise), "{name} {op}");
+                assert_eq!(
+                    t.supports(op),
+                    t.ops.contains(&op) || (t.ops.is_empty() && op.kind() == OpKind::Elementwise),
+                    "{name} {op}"
+                );
             }
             let x = Operand::Dimensioned(t.dtypes[0]);
             let refused = t.apply(&t.default_options(), Op::Sqrt, &[x], None);

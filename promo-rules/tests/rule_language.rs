@@ -1715,23 +1715,57 @@ fn operations_of_every_arity_read_cells_of_two_operands() {
     rules.with_table(|table| {
         let options = table.default_options();
         let apply = |op, operands: &[Operand], out| table.apply(&options, op, operands, out);
-        let strong = |d| Promotion { dtype: d, weak: false };
+        let strong = |d| Promotion {
+            dtype: d,
+            weak: false,
+        };
         // One operand: the diagonal.
-        assert_eq!(apply(Op::Sqrt, &[t(DType::I8)], None).unwrap().result, strong(DType::F32));
-        assert_eq!(apply(Op::Sqrt, &[t(DType::C64)], None).unwrap().result, strong(DType::C64));
+        assert_eq!(
+            apply(Op::Sqrt, &[t(DType::I8)], None).unwrap().result,
+            strong(DType::F32)
+        );
+        assert_eq!(
+            apply(Op::Sqrt, &[t(DType::C64)], None).unwrap().result,
+            strong(DType::C64)
+        );
         // The compute dtype: a `[[compute]]` statement, else the result's.
         let sum = apply(Op::Sum, &[t(DType::U8)], None).unwrap();
-        assert_eq!(sum, Outcome { result: strong(DType::U8), compute: DType::I16 });
-        assert_eq!(apply(Op::Sum, &[t(DType::F32)], None).unwrap().compute, DType::F32);
+        assert_eq!(
+            sum,
+            Outcome {
+                result: strong(DType::U8),
+                compute: DType::I16
+            }
+        );
+        assert_eq!(
+            apply(Op::Sum, &[t(DType::F32)], None).unwrap().compute,
+            DType::F32
+        );
         // A reduction's dtype= is its second operand.
-        assert_eq!(apply(Op::SumDtype, &[t(DType::I8), t(DType::C64)], None).unwrap().result, strong(DType::C64));
+        assert_eq!(
+            apply(Op::SumDtype, &[t(DType::I8), t(DType::C64)], None)
+                .unwrap()
+                .result,
+            strong(DType::C64)
+        );
         // A list: the left fold.
         let list = [t(DType::I8), t(DType::U8), t(DType::F32)];
-        assert_eq!(apply(Op::Concatenate, &list, None).unwrap().result, strong(DType::F32));
+        assert_eq!(
+            apply(Op::Concatenate, &list, None).unwrap().result,
+            strong(DType::F32)
+        );
         // out= and in place: the operation, then the store.
-        assert_eq!(apply(Op::Add, &[t(DType::I8), t(DType::U8)], Some(t(DType::F32))).unwrap().result, strong(DType::F32));
+        assert_eq!(
+            apply(Op::Add, &[t(DType::I8), t(DType::U8)], Some(t(DType::F32)))
+                .unwrap()
+                .result,
+            strong(DType::F32)
+        );
         let narrowing = apply(Op::Add, &[t(DType::I8), t(DType::F32)], Some(t(DType::I16)));
-        assert_eq!(narrowing.unwrap_err().to_string(), "cannot cast the result into the output");
+        assert_eq!(
+            narrowing.unwrap_err().to_string(),
+            "cannot cast the result into the output"
+        );
         let inplace = apply(Op::AddInplace, &[t(DType::I16), t(DType::I8)], None).unwrap();
         assert_eq!(inplace.result, strong(DType::I16));
         assert!(apply(Op::AddInplace, &[t(DType::I8), t(DType::F32)], None).is_err());
@@ -1747,8 +1781,20 @@ fn operations_of_every_arity_read_cells_of_two_operands() {
     common.with_table(|table| {
         let o = table.default_options();
         let list = [t(DType::I8), t(DType::U8), t(DType::I16)];
-        assert_eq!(table.apply(&o, Op::Concatenate, &list, None).unwrap().result.dtype, DType::I16);
+        assert_eq!(
+            table
+                .apply(&o, Op::Concatenate, &list, None)
+                .unwrap()
+                .result
+                .dtype,
+            DType::I16
+        );
     });
-    let bad = promo_rules::load("ops.toml", &operations_file("zip")).unwrap_err().to_string();
-    assert!(bad.contains("unknown list rule `zip`: `fold` or `common`"), "{bad}");
+    let bad = promo_rules::load("ops.toml", &operations_file("zip"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        bad.contains("unknown list rule `zip`: `fold` or `common`"),
+        "{bad}"
+    );
 }

@@ -365,7 +365,9 @@ impl RuleTable<'_> {
                         let (l, r) = (typed(lhs)?, typed(rhs)?);
                         match (at(l), at(r)) {
                             (Some(a), Some(b)) => after[a * n + b],
-                            _ => self.first_opinion(self.results_from, options, op, l, r).map(|t| t.cell),
+                            _ => self
+                                .first_opinion(self.results_from, options, op, l, r)
+                                .map(|t| t.cell),
                         }
                     }
                     _ => None,

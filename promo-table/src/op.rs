@@ -112,7 +112,9 @@ impl ListRule {
 
     /// The rule called `name` in a rule file.
     pub fn from_name(name: &str) -> Option<ListRule> {
-        [ListRule::Fold, ListRule::Common].into_iter().find(|r| r.name() == name)
+        [ListRule::Fold, ListRule::Common]
+            .into_iter()
+            .find(|r| r.name() == name)
     }
 }
 

@@ -70,7 +70,14 @@ impl RuleTable<'_> {
     }
 
     /// The walk of [`RuleTable::trace`] from layer `start` on.
-    fn trace_from(&self, start: usize, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Trace> {
+    fn trace_from(
+        &self,
+        start: usize,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Trace> {
         if let Some(found) = self.first_opinion(start, options, op, lhs, rhs) {
             return Some(found);
         }

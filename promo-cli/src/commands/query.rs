@@ -1,7 +1,8 @@
 //! `promo query` (one pair, or one pair per line of standard input) and
 //! `promo explain` (the statement of the rule file that decided a pair).
 
-use promo_table::{Arity, Op, OpKind, Operand, Options, RuleTable};
+use promo_query::question::{Question, QuestionError};
+use promo_table::{Op, Options, RuleTable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -74,13 +75,15 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
             return Ok(query_lines(table, &options, op));
         }
         let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
-        let asked = Asked::new(table, op, &words, args.out.as_deref(), args.dtype.as_deref())
-            .map_err(|e| e.with_shape("query", &args.rules))?;
+        let asked = question(table, op, &words, args.out.as_deref(), args.dtype.as_deref())?
+            .map_err(|e| e.message(&format!("promo query {} ", args.rules), true))?;
         // A weakly typed result prints as the operand it is (`weak:i32`).
-        Ok(match table.apply(&options, asked.op, &asked.operands, asked.out) {
-            Ok(o) => emit(&format!("{}\n", o.result), ExitCode::SUCCESS),
-            Err(e) => refused(promo_query::names::refusal(table, &e)),
-        })
+        Ok(
+            match table.apply(&options, asked.op, &asked.operands, asked.out) {
+                Ok(o) => emit(&format!("{}\n", o.result), ExitCode::SUCCESS),
+                Err(e) => refused(promo_query::names::refusal(table, &e)),
+            },
+        )
     });
     match result.and_then(|r| r) {
         Ok(code) => code,
@@ -101,8 +104,8 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     let answer = model.with_table(|table| -> Result<String, String> {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
         let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
-        let asked = Asked::new(table, op, &words, args.out.as_deref(), args.dtype.as_deref())
-            .map_err(|e| e.with_shape("explain", &args.rules))?;
+        let asked = question(table, op, &words, args.out.as_deref(), args.dtype.as_deref())?
+            .map_err(|e| e.message(&format!("promo explain {} ", args.rules), true))?;
         Ok(promo_rules::explain_operation(
             &model,
             &path,
@@ -121,96 +124,25 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
 
 use promo_query::names::operand;
 
-/// One question: the operation (a reduction with `dtype=` is its `_dtype` form, the
-/// dtype its second operand), its operands and the array written into, if any.
-struct Asked {
+/// The question a command line or a `--stdin` line asks: its operand words,
+/// `dtype=` and `out=` read under the rule set, then checked against what the
+/// operation takes.
+fn question(
+    table: &RuleTable<'_>,
     op: Op,
-    operands: Vec<Operand>,
-    out: Option<Operand>,
-}
-
-/// Why a question could not be asked: a bad word, or operands the operation does
-/// not take (said with the command's shape, once it is known).
-enum AskError {
-    Bad(String),
-    /// (the operation, how many operands were given)
-    Count(Op, usize),
-}
-
-impl AskError {
-    /// The message, with the command line's shape where the count was wrong.
-    fn with_shape(self, command: &str, rules: &str) -> String {
-        match self {
-            AskError::Bad(e) => e,
-            AskError::Count(op, given) => count_message(op, given, &format!("promo {command} {rules} "), true),
-        }
-    }
-}
-
-/// Says that `op` takes another number of operands than `given`, with the shape of
-/// a question (`promo query numpy X --op sqrt`, or a `--stdin` line).
-fn count_message(op: Op, given: usize, prefix: &str, flag: bool) -> String {
-    let arity = op.arity();
-    let shape = match arity {
-        Arity::One => "X",
-        Arity::Two => "LHS RHS",
-        Arity::Many => "A B [C]...",
-    };
-    let op_part = if op == Op::Add {
-        String::new()
-    } else if flag {
-        format!(" --op {op}")
-    } else {
-        format!(" op={op}")
-    };
-    if arity == Arity::Two && given < 2 {
-        let side = if given == 0 { "left" } else { "right" };
-        return format!("missing the {side} operand: `{prefix}{shape}{op_part}`");
-    }
-    let meant = promo_query::names::binary_meant(op.name())
-        .filter(|_| given == 2)
-        .map_or(String::new(), |m| format!(" (the element-wise {op} of two is `{m}`)"));
-    format!("`{op}` takes {arity}, not {given}: `{prefix}{shape}{op_part}`{meant}")
-}
-
-impl Asked {
-    fn new(
-        table: &RuleTable<'_>,
-        op: Op,
-        words: &[&str],
-        out: Option<&str>,
-        dtype: Option<&str>,
-    ) -> Result<Asked, AskError> {
-        let mut operands = words
-            .iter()
-            .map(|w| operand(table, w))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(AskError::Bad)?;
-        let op = match dtype {
-            None => op,
-            Some(d) => {
-                let with = op.with_dtype().ok_or_else(|| {
-                    AskError::Bad(format!(
-                        "`{op}` takes no `dtype=`: the reductions `sum`, `prod`, `mean`, `cumsum` and `cumprod` do"
-                    ))
-                })?;
-                if operands.len() == 1 {
-                    operands.push(Operand::Dimensioned(promo_query::names::dtype(Some(table), d).map_err(AskError::Bad)?));
-                }
-                with
-            }
-        };
-        let given = if dtype.is_some() { words.len() + 1 } else { words.len() };
-        if !op.arity().takes(given) {
-            let (shown, n) = match op.kind() {
-                OpKind::ReductionDtype(base) => (base, words.len()),
-                _ => (op, words.len()),
-            };
-            return Err(AskError::Count(shown, n));
-        }
-        let out = out.map(|o| operand(table, o)).transpose().map_err(AskError::Bad)?;
-        Ok(Asked { op, operands, out })
-    }
+    words: &[&str],
+    out: Option<&str>,
+    dtype: Option<&str>,
+) -> Result<Result<Question, QuestionError>, String> {
+    let operands = words
+        .iter()
+        .map(|w| operand(table, w))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dtype = dtype
+        .map(|d| promo_query::names::dtype(Some(table), d))
+        .transpose()?;
+    let out = out.map(|o| operand(table, o)).transpose()?;
+    Ok(Question::new(op, operands, dtype, out))
 }
 
 /// The longest query line read whole; a longer line is answered as too long, and
@@ -360,18 +292,19 @@ fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -
         Some(name) => promo_query::names::op(table, name)?,
         None => base_op,
     };
-    let asked = Asked::new(table, op, &operand_words, out, dtype).map_err(|e| match e {
-        AskError::Bad(e) => e,
-        AskError::Count(op, given) if given == 0 => {
-            format!("expected `OPERAND... [KEY=VALUE]...`: {}", count_message(op, given, "", false))
+    let asked = question(table, op, &operand_words, out, dtype)?.map_err(|e| match e {
+        QuestionError::Count(_, 0) => {
+            format!("expected `OPERAND... [KEY=VALUE]...`: {}", e.message("", false))
         }
-        AskError::Count(op, given) => count_message(op, given, "", false),
+        e => e.message("", false),
     })?;
     let options = table
         .options_over(base, settings)
         .map_err(|e| promo_query::names::option_error(table, e))?;
-    Ok(match table.apply(&options, asked.op, &asked.operands, asked.out) {
-        Ok(o) => o.result.to_string(),
-        Err(e) => format!("!{}", visible(&promo_query::names::refusal(table, &e))),
-    })
+    Ok(
+        match table.apply(&options, asked.op, &asked.operands, asked.out) {
+            Ok(o) => o.result.to_string(),
+            Err(e) => format!("!{}", visible(&promo_query::names::refusal(table, &e))),
+        },
+    )
 }
