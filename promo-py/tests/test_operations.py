@@ -23,9 +23,9 @@ narrowing = "cannot cast the result into the output"
 
 [lattice]
 edges = """
-bool -> i8 u8
+bool -> i8 u8 f16
 i8 u8 -> i16 -> f32
-i8 u8 -> f16 -> f32
+f16 -> f32
 """
 
 [[compute]]

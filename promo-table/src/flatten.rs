@@ -283,7 +283,7 @@ impl RuleTable<'_> {
                         pairs.push((li, ri));
                     }
                 }
-                if self.commutative {
+                if self.commutative && op.symmetric() {
                     // The swapped pair's opinion answers too.
                     for &li in &cols {
                         for &ri in &rows {
@@ -305,7 +305,7 @@ impl RuleTable<'_> {
                     }
                     let found = match layer.opinion(lhs, rhs) {
                         Some(found) => Some(found),
-                        None if self.commutative => layer.opinion(rhs, lhs),
+                        None if self.commutative && op.symmetric() => layer.opinion(rhs, lhs),
                         None => None,
                     };
                     let (Some(below), Some(next_all)) = (below, &next_all) else {

@@ -165,7 +165,9 @@ impl RuleTable<'_> {
             };
             let found = match layer.opinion(lhs, rhs) {
                 Some(found) => Some(trace(found, false)),
-                None if self.commutative => layer.opinion(rhs, lhs).map(|found| trace(found, true)),
+                None if self.commutative && op.symmetric() => {
+                    layer.opinion(rhs, lhs).map(|found| trace(found, true))
+                }
                 None => None,
             };
             let Some(found) = found else {
