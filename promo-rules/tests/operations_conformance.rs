@@ -217,7 +217,16 @@ fn mlx_operations_match_mlx() {
 
 #[test]
 fn keras_operations_match_keras() {
-    conform("keras", &[]);
+    conform(
+        "keras",
+        &[
+            OpKind::Unary,
+            OpKind::Reduction,
+            OpKind::ReductionDtype(Op::Sum),
+            OpKind::Binary,
+            OpKind::List,
+        ],
+    );
 }
 
 #[test]
