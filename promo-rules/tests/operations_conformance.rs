@@ -248,7 +248,16 @@ fn jax_operations_match_jax() {
 
 #[test]
 fn tensorflow_operations_match_tensorflow() {
-    conform("tensorflow", &[]);
+    conform(
+        "tensorflow",
+        &[
+            OpKind::Unary,
+            OpKind::Reduction,
+            OpKind::Binary,
+            OpKind::List,
+            OpKind::Inplace(Op::Add),
+        ],
+    );
 }
 
 #[test]
