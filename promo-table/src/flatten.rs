@@ -178,11 +178,14 @@ impl RuleTable<'_> {
     fn painted(&self, options: &Options, op: Op, operands: &[Operand]) -> Vec<u16> {
         let n = operands.len();
         if op.on_diagonal() && self.supports(op) {
-            // One operand: the diagonal, walked; no lookup reads the other cells,
-            // which hold one code so that operations alike share a slot.
-            let mut codes = vec![Answer::NoRule.code(); n * n];
-            for (i, &x) in operands.iter().enumerate() {
-                codes[i * n + i] = self.answer(options, op, x, x).code();
+            // One operand: the diagonal, walked; the other cells hold the operands'
+            // refusals or no rule (as the walk answers them), the same for every
+            // such operation, so that operations alike share a slot.
+            let mut codes = Vec::with_capacity(n * n);
+            for &l in operands {
+                for &r in operands {
+                    codes.push(self.answer(options, op, l, r).code());
+                }
             }
             return codes;
         }
@@ -477,10 +480,14 @@ mod tests {
         assert_ne!(key("weak:i8"), key("f64"));
         assert!(usize::from(key("weak:i8")) >= 14 && usize::from(key("f64")) >= 14);
         assert_eq!(parts.cells.len(), 2 * 2 * 3 * parts.keys * parts.keys);
-        // Op-independent: every operation shares one slot.
+        // Op-independent: every elementwise operation shares one slot, and every
+        // other operation the slot of refusals.
         let any_op = RuleTable { ops: &[], ..t }.flatten().unwrap();
-        assert_eq!(any_op.op_slots, 1);
-        assert!(any_op.op_slot.iter().all(|&s| s == 0));
+        assert_eq!(any_op.op_slots, 2);
+        for &op in Op::ALL {
+            let elementwise = op.kind() == crate::OpKind::Elementwise;
+            assert_eq!(any_op.op_slot[op.index()], u8::from(!elementwise), "{op}");
+        }
     }
 
     #[test]

@@ -60,6 +60,10 @@ impl<'a> RuleTable<'a> {
         if let Some(refused) = self.check_operands(op, lhs, rhs) {
             return refused;
         }
+        // A unary operation or a reduction reads the diagonal only.
+        if op.on_diagonal() && lhs != rhs {
+            return Answer::NoRule;
+        }
         self.cell_answer(self.resolve(options, op, lhs, rhs), op, lhs, rhs)
     }
 
