@@ -93,6 +93,14 @@ class RuleSet:
         """Each option's default, as ``promo list`` prints it."""
     def promote(self, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> DType: ...
     def result_type(self, *operands: _Operand, op: str = "add", **options: _OptionValue) -> DType: ...
+    def apply(
+        self,
+        op: str,
+        *operands: _Operand,
+        out: Optional[_Operand] = None,
+        dtype: Optional[_DTypeLike] = None,
+        **options: _OptionValue,
+    ) -> Outcome: ...
 
 _Operand = Union[str, DType, np.dtype[Any], type, npt.NDArray[Any], np.generic, bool, int, float, complex]
 """What an operand may be:
@@ -120,8 +128,35 @@ def promote(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", 
 def result_type(rules: _Rules, *operands: _Operand, op: str = "add", **options: _OptionValue) -> DType:
     """The common dtype of every operand, promoted left to right."""
 
-def explain(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", **options: _OptionValue) -> str:
-    """The text ``promo explain`` prints: which statement of the rule file decided the pair."""
+def explain(
+    rules: _Rules,
+    *operands: _Operand,
+    op: str = "add",
+    out: Optional[_Operand] = None,
+    dtype: Optional[_DTypeLike] = None,
+    **options: _OptionValue,
+) -> str:
+    """The text ``promo explain`` prints: the answer and which statement of the rule file decided each cell it reads."""
+
+@final
+class Outcome:
+    """What an operation gives: its result and the dtype the framework computes in."""
+
+    result: DType
+    compute: DType
+    def __eq__(self, other: object, /) -> bool: ...
+
+def apply(
+    rules: _Rules,
+    op: str,
+    *operands: _Operand,
+    out: Optional[_Operand] = None,
+    dtype: Optional[_DTypeLike] = None,
+    **options: _OptionValue,
+) -> Outcome:
+    """``op`` on its operands (one for ``sqrt`` or ``sum``, two for ``add`` or ``matmul``, two or more for
+    ``concatenate``), ``dtype=`` a reduction's argument, ``out=`` the array written into; ``PromotionError``
+    when the framework refuses, ``ValueError`` for a count the operation does not take."""
 
 @final
 class Difference:

@@ -144,7 +144,7 @@ impl FloatInfo {
     }
 
     /// The facts of a narrow format's [`Spec`].
-    const fn of_spec(spec: &Spec) -> FloatInfo {
+    pub(crate) const fn of_spec(spec: &Spec) -> FloatInfo {
         FloatInfo::from_spec(
             spec.bits(),
             spec.exp_bits,
@@ -270,18 +270,10 @@ const F8E8M0: FloatInfo = FloatInfo {
 /// The float format facts of `dtype` (of one component, for complex dtypes), or
 /// `None` for integers, `bool`, `string` and `nf4` (a lookup table, not a format).
 pub const fn finfo(dtype: DType) -> Option<FloatInfo> {
+    if let Some(spec) = crate::narrow::spec_of(dtype) {
+        return Some(FloatInfo::of_spec(&spec));
+    }
     Some(match dtype {
-        DType::F4E2M1 => FloatInfo::of_spec(&format::E2M1_SPEC),
-        DType::F8E4M3FN => FloatInfo::of_spec(&format::E4M3FN_SPEC),
-        DType::F8E4M3FNUZ => FloatInfo::of_spec(&format::E4M3FNUZ_SPEC),
-        DType::F8E5M2 => FloatInfo::of_spec(&format::E5M2_SPEC),
-        DType::F8E5M2FNUZ => FloatInfo::of_spec(&format::E5M2FNUZ_SPEC),
-        DType::F8E4M3 => FloatInfo::of_spec(&format::E4M3_SPEC),
-        DType::F8E3M4 => FloatInfo::of_spec(&format::E3M4_SPEC),
-        DType::F8E4M3B11FNUZ => FloatInfo::of_spec(&format::E4M3B11FNUZ_SPEC),
-        DType::F8E4M3B15 => FloatInfo::of_spec(&format::E4M3B15_SPEC),
-        DType::F6E2M3FN => FloatInfo::of_spec(&format::E2M3FN_SPEC),
-        DType::F6E3M2FN => FloatInfo::of_spec(&format::E3M2FN_SPEC),
         DType::F8E8M0 => F8E8M0,
         DType::F16 => F16,
         DType::BF16 => BF16,

@@ -139,6 +139,9 @@ fn braces_as_text(text: &str) -> String {
 fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) -> TokenStream {
     let t = quote!(::promo_core::__private::table);
     let (name, title, version, commutative) = (table.name, table.title, table.version, table.commutative);
+    let list = format_ident!("{}", format!("{:?}", table.list));
+    let list = quote!(#t::ListRule::#list);
+    let results_from = table.results_from;
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
     let ops = table.ops.iter().map(|&o| op_tokens(o));
     let aliases = table.aliases.iter().map(|&(alias, d)| {
@@ -244,6 +247,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
             title: #title,
             version: #version,
             commutative: #commutative,
+            list: #list,
             dtypes: &[#(#dtypes),*],
             ops: &[#(#ops),*],
             aliases: &[#(#aliases),*],
@@ -251,6 +255,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
             python: [#(#python),*],
             reasons: &[#(#reasons),*],
             layers: &[#(#layers),*],
+            results_from: #results_from,
             flat: #flat,
         }
     }
@@ -455,7 +460,13 @@ impl PairCx<'_> {
         let mut written: Vec<(Ident, Answers)> = Vec::new();
         // The elementwise operations: the others (unary operations, reductions, lists,
         // stores) are answered at run time (`RuleTable::apply`).
-        for op in self.rules.ops.iter().copied().filter(|o| o.kind() == OpKind::Elementwise) {
+        for op in self
+            .rules
+            .ops
+            .iter()
+            .copied()
+            .filter(|o| o.kind() == OpKind::Elementwise)
+        {
             let answers = self.answers(op);
             if answers == add {
                 items.push(self.forward(Target::Op(op), &add_row));

@@ -66,12 +66,12 @@ impl PyRuleSet {
     }
 
     /// The rule file, its path and its text (a bundled one parsed again).
-    fn source(&self) -> PyResult<(Cow<'_, RuleFile>, String, Cow<'_, str>)> {
+    pub(crate) fn source(&self) -> PyResult<(Cow<'_, RuleFile>, String, Cow<'_, str>)> {
         self.set.source().map_err(load_error)
     }
 
     /// Loads the rule file at `path` (a `str` or any `os.PathLike`).
-    fn load(path: &Path) -> PyResult<PyRuleSet> {
+    pub(crate) fn load(path: &Path) -> PyResult<PyRuleSet> {
         let set = without_panic(|| RuleSet::load(path))?.map_err(load_error)?;
         Ok(PyRuleSet { set })
     }
@@ -138,6 +138,19 @@ impl PyRuleSet {
         promote(slf.as_any(), lhs, rhs, op, options)
     }
 
+    /// `promo.apply(self, op, *operands, out=out, dtype=dtype, **options)`.
+    #[pyo3(signature = (op, *operands, out = None, dtype = None, **options))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        op: &str,
+        operands: &Bound<'py, PyTuple>,
+        out: Option<&Bound<'py, PyAny>>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        options: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<crate::operations::PyOutcome> {
+        crate::operations::apply(slf.as_any(), op, operands, out, dtype, options)
+    }
+
     /// `promo.result_type(self, *operands, op=op, **options)`.
     #[pyo3(signature = (*operands, op = "add", **options))]
     fn result_type<'py>(
@@ -152,7 +165,10 @@ impl PyRuleSet {
 
 /// Runs `f` on the rule set `rules` names: a `RuleSet`, a bundled name or a rule
 /// file's path (a `str` or any `os.PathLike`).
-fn with_rules<R>(rules: &Bound<'_, PyAny>, f: impl FnOnce(&RuleTable<'_>) -> PyResult<R>) -> PyResult<R> {
+pub(crate) fn with_rules<R>(
+    rules: &Bound<'_, PyAny>,
+    f: impl FnOnce(&RuleTable<'_>) -> PyResult<R>,
+) -> PyResult<R> {
     if let Ok(set) = rules.cast::<PyRuleSet>() {
         return set.get().with_table(f);
     }
@@ -169,7 +185,7 @@ fn with_rules<R>(rules: &Bound<'_, PyAny>, f: impl FnOnce(&RuleTable<'_>) -> PyR
 }
 
 /// The path an `os.PathLike` (not a `str`) names.
-fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
+pub(crate) fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
     if !obj.hasattr("__fspath__")? {
         return Err(PyTypeError::new_err("not a path"));
     }
@@ -178,13 +194,13 @@ fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
 
 /// The bundled rule set called `spec`, or the rule file at `spec`, or the error for
 /// a name that is neither.
-fn load_spec(spec: &str) -> PyResult<PyRuleSet> {
+pub(crate) fn load_spec(spec: &str) -> PyResult<PyRuleSet> {
     let set = without_panic(|| RuleSet::named(spec))?.map_err(load_error)?;
     Ok(PyRuleSet { set })
 }
 
 /// The operand a Python object stands for, each dtype spelled as `table` spells them.
-fn operand(table: &RuleTable<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Operand> {
+pub(crate) fn operand(table: &RuleTable<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Operand> {
     let py = obj.py();
     if let Ok(s) = obj.cast::<PyString>() {
         return names::operand(table, &s.to_cow()?).map_err(PyValueError::new_err);
@@ -259,7 +275,7 @@ fn tensor_dtype(descr: &Bound<'_, PyArrayDescr>) -> PyResult<DType> {
 }
 
 /// The options keyword arguments set, as `--set KEY=VALUE` would.
-fn options(table: &RuleTable<'_>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+pub(crate) fn options(table: &RuleTable<'_>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     let Some(kwargs) = kwargs.filter(|k| !k.is_empty()) else {
         return Ok(table.default_options());
     };
@@ -293,12 +309,12 @@ fn settings(kwargs: &Bound<'_, PyDict>) -> PyResult<Vec<String>> {
         .collect()
 }
 
-fn op(table: &RuleTable<'_>, name: &str) -> PyResult<Op> {
+pub(crate) fn op(table: &RuleTable<'_>, name: &str) -> PyResult<Op> {
     names::op(table, name).map_err(PyValueError::new_err)
 }
 
 /// `PromotionError` with the framework's reason.
-fn refused(py: Python<'_>, reason: String) -> PyErr {
+pub(crate) fn refused(py: Python<'_>, reason: String) -> PyErr {
     let err = PromotionError::new_err(reason.clone());
     if let Err(e) = err.value(py).setattr("reason", reason) {
         return e;
@@ -374,20 +390,23 @@ pub fn result_type<'py>(
     })
 }
 
-/// The text `promo explain` prints: which statement of the rule file decided the
-/// pair (the layer, the lattice path or the rule, and the exception if one applied).
+/// The text `promo explain` prints: the answer (with the dtype it is computed in,
+/// where that differs) and which statement of the rule file decided each cell it
+/// reads (the layer, the lattice path or the rule, and the exception if one
+/// applied). Operands as ``apply`` takes them.
 ///
 /// >>> import promo
 /// >>> print(promo.explain("numpy", "i8", "u8"))  # doctest: +ELLIPSIS
 /// numpy: add(i8, u8) = i16
 ///   decided by layer ...
 #[pyfunction]
-#[pyo3(signature = (rules, lhs, rhs, /, *, op = "add", **options))]
+#[pyo3(signature = (rules, *operands, op = "add", out = None, dtype = None, **options))]
 pub fn explain(
     rules: &Bound<'_, PyAny>,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
+    operands: &Bound<'_, PyTuple>,
     op: &str,
+    out: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     let loaded;
@@ -406,9 +425,17 @@ pub fn explain(
     let (model, path, src) = set.source()?;
     without_panic(|| {
         model.with_table(|table| {
-            let (settings, op) = (self::options(table, options)?, self::op(table, op)?);
-            let (lhs, rhs) = (operand(table, lhs)?, operand(table, rhs)?);
-            Ok(promo_rules::explain(&model, &path, &src, &settings, op, lhs, rhs))
+            let settings = self::options(table, options)?;
+            let q = crate::operations::question(table, op, operands, out, dtype)?;
+            Ok(promo_rules::explain_operation(
+                &model,
+                &path,
+                &src,
+                &settings,
+                q.op,
+                &q.operands,
+                q.out,
+            ))
         })
     })?
 }

@@ -10,8 +10,9 @@ use pyo3::types::{PyString, PyType};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-/// Every promo dtype numpy or ml_dtypes has, by the name of its scalar type there,
-/// and whether that name is ml_dtypes'.
+/// Every promo dtype numpy or ml_dtypes has but the minifloats, by the name of its
+/// scalar type there, and whether that name is ml_dtypes'. The minifloats' names
+/// are their rows' in promo-core's format table ([`numpy_names`]).
 const NUMPY_NAMES: &[(DType, &str, bool)] = &[
     (DType::Bool, "bool", false),
     (DType::I8, "int8", false),
@@ -28,17 +29,7 @@ const NUMPY_NAMES: &[(DType, &str, bool)] = &[
     (DType::C64, "complex64", false),
     (DType::C128, "complex128", false),
     (DType::BF16, "bfloat16", true),
-    (DType::F8E4M3FN, "float8_e4m3fn", true),
-    (DType::F8E4M3FNUZ, "float8_e4m3fnuz", true),
-    (DType::F8E4M3B11FNUZ, "float8_e4m3b11fnuz", true),
-    (DType::F8E4M3, "float8_e4m3", true),
-    (DType::F8E3M4, "float8_e3m4", true),
-    (DType::F8E5M2, "float8_e5m2", true),
-    (DType::F8E5M2FNUZ, "float8_e5m2fnuz", true),
     (DType::F8E8M0, "float8_e8m0fnu", true),
-    (DType::F6E2M3FN, "float6_e2m3fn", true),
-    (DType::F6E3M2FN, "float6_e3m2fn", true),
-    (DType::F4E2M1, "float4_e2m1fn", true),
     (DType::I4, "int4", true),
     (DType::U4, "uint4", true),
     (DType::I2, "int2", true),
@@ -49,12 +40,21 @@ const NUMPY_NAMES: &[(DType, &str, bool)] = &[
     (DType::BC32, "bcomplex32", true),
 ];
 
+/// Every promo dtype numpy or ml_dtypes has, by the name of its scalar type there,
+/// and whether that name is ml_dtypes': [`NUMPY_NAMES`] and the minifloats
+/// ml_dtypes has.
+fn numpy_names() -> impl Iterator<Item = (DType, &'static str, bool)> {
+    let minifloats = promo_core::narrow::MINIFLOATS.iter();
+    let minifloats = minifloats.filter_map(|m| m.ml_dtypes.map(|name| (m.dtype, name, true)));
+    NUMPY_NAMES.iter().copied().chain(minifloats)
+}
+
 /// numpy's first type number for dtypes registered by other packages (ml_dtypes').
 const NPY_USERDEF: i32 = 256;
 
 /// The name numpy or ml_dtypes gives `dtype`, if either has it.
 pub fn numpy_name(dtype: DType) -> Option<&'static str> {
-    NUMPY_NAMES.iter().find(|e| e.0 == dtype).map(|e| e.1)
+    numpy_names().find(|e| e.0 == dtype).map(|e| e.1)
 }
 
 /// The promo dtype of a numpy dtype (ml_dtypes' included), whatever its byte order.
@@ -62,7 +62,7 @@ pub fn dtype_of_descr(descr: &Bound<'_, PyArrayDescr>) -> Option<DType> {
     if descr.num() >= NPY_USERDEF {
         let name = descr.typeobj().name().ok()?;
         let name = name.to_cow().ok()?;
-        return NUMPY_NAMES.iter().find(|e| e.2 && e.1 == name).map(|e| e.0);
+        return numpy_names().find(|e| e.2 && e.1 == name).map(|e| e.0);
     }
     Some(match (descr.kind(), descr.itemsize()) {
         (b'b', 1) => DType::Bool,
@@ -148,7 +148,7 @@ pub fn numpy_dtype<'py>(py: Python<'py>, dtype: DType) -> PyResult<Option<Bound<
         let numpy = py.import("numpy")?;
         let ml_dtypes = py.import("ml_dtypes").ok();
         let mut descrs: Vec<Option<Py<PyArrayDescr>>> = (0..DType::COUNT).map(|_| None).collect();
-        for &(d, name, ml) in NUMPY_NAMES {
+        for (d, name, ml) in numpy_names() {
             let module = if ml { ml_dtypes.as_ref() } else { Some(&numpy) };
             let Some(scalar_type) = module.and_then(|m| m.getattr(name).ok()) else {
                 continue;
@@ -205,7 +205,7 @@ pub fn of(py: Python<'_>, dtype: DType) -> PyResult<Bound<'_, PyDType>> {
 }
 
 impl PyDType {
-    fn promotion(&self) -> Promotion {
+    pub(crate) fn promotion(&self) -> Promotion {
         Promotion {
             dtype: self.dtype,
             weak: self.weak,
@@ -251,7 +251,7 @@ impl PyDType {
         self.promotion().to_string()
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         format!("promo.DType('{}')", self.promotion())
     }
 
@@ -316,7 +316,7 @@ pub fn numpy_type_dtype(t: &Bound<'_, PyType>) -> PyResult<Option<DType>> {
 
 /// `TypeError`: numpy (with ml_dtypes, if installed) has no dtype for `dtype`.
 pub fn no_numpy_dtype(dtype: DType) -> PyErr {
-    match NUMPY_NAMES.iter().find(|e| e.0 == dtype) {
+    match numpy_names().find(|e| e.0 == dtype) {
         Some((_, name, true)) => PyTypeError::new_err(format!(
             "{dtype} is ml_dtypes.{name}, and ml_dtypes is not installed (pip install ml_dtypes)"
         )),

@@ -16,6 +16,7 @@ mod arrays;
 mod ask;
 mod dtypes;
 mod numbers;
+mod operations;
 
 pyo3::create_exception!(
     promo,
@@ -48,6 +49,7 @@ fn promo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RuleFileError", py.get_type::<RuleFileError>())?;
     dtypes::register(m)?;
     ask::register(m)?;
+    operations::register(m)?;
     numbers::register(m)?;
     arrays::register(m)?;
     Ok(())

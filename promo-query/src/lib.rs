@@ -2,7 +2,8 @@
 //! command and by the Python package: the rule set by name or by path, loaded once
 //! ([`source::RuleSet`]; a user's rule file flattened like a bundled one); dtype, operand, operation and option names, with the closest
 //! known name suggested for a slip ([`names`]); and the cells where two rule sets,
-//! or two option settings of one, disagree ([`diff`]).
+//! or two option settings of one, disagree ([`diff`]); a question about an operation
+//! of any arity, checked against what it takes ([`question`]).
 //!
 //! ```
 //! use promo_query::{names, source};
@@ -20,4 +21,5 @@
 
 pub mod diff;
 pub mod names;
+pub mod question;
 pub mod source;

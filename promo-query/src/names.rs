@@ -271,10 +271,10 @@ pub fn operand(table: &RuleTable<'_>, text: &str) -> Result<Operand, String> {
 /// The operation `name` names, which `table` must cover; an unknown or uncovered
 /// one is refused with the rule set's operations listed.
 pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
-    let ops: &[Op] = if table.ops.is_empty() { Op::ALL } else { table.ops };
+    let ops: Vec<Op> = Op::ALL.iter().copied().filter(|&o| table.supports(o)).collect();
     let listed = || {
         if table.ops.is_empty() {
-            format!("{} answers every operation alike", table.name)
+            format!("{} answers every elementwise operation alike", table.name)
         } else {
             let names: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
             format!("the operations of {} are {}", table.name, names.join(" "))
@@ -283,9 +283,12 @@ pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
     match name.parse::<Op>() {
         Ok(op) if ops.contains(&op) => Ok(op),
         Ok(op) => {
-            let names: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
+            let names: Vec<&str> = ops.iter().map(|o| o.name()).collect();
+            let meant = binary_meant(name)
+                .filter(|m| m.parse::<Op>().is_ok_and(|m| ops.contains(&m)))
+                .map_or(String::new(), |m| format!(" (did you mean `{m}`?)"));
             Err(format!(
-                "promo's {} rule set does not cover `{op}` (it covers: {})",
+                "promo's {} rule set does not cover `{op}`{meant} (it covers: {})",
                 table.name,
                 names.join(" ")
             ))
@@ -298,7 +301,7 @@ pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
             match pointer {
                 Some(OpPointer::Binary(meant)) => Err(format!("{e} (did you mean `{meant}`?): {}", listed())),
                 Some(OpPointer::Reduction) => Err(format!(
-                    "{e}: `{}` is a reduction (one array to fewer elements), not a binary operation; promo answers binary operations: {}",
+                    "{e}: `{}` is a reduction (one array to fewer elements) promo does not have: {}",
                     name.trim(),
                     listed()
                 )),
@@ -328,32 +331,31 @@ pub enum OpPointer {
     Reduction,
 }
 
-/// Common operation names that are no [`Op`], and where each points: the
-/// functions' short names (`max` for `maximum`), and the reductions, which take
-/// one array.
+/// Common operation names, and where each points: the functions' short names
+/// (`plus` for `add`; `max`, the reduction, beside `maximum`, the element-wise
+/// maximum of two), and the reductions promo does not have.
 pub const OP_POINTERS: &[(&str, OpPointer)] = &[
     ("max", OpPointer::Binary("maximum")),
     ("min", OpPointer::Binary("minimum")),
+    ("amax", OpPointer::Binary("maximum")),
+    ("amin", OpPointer::Binary("minimum")),
     ("plus", OpPointer::Binary("add")),
     ("minus", OpPointer::Binary("subtract")),
     ("times", OpPointer::Binary("multiply")),
     ("power", OpPointer::Binary("pow")),
     ("true_divide", OpPointer::Binary("divide")),
-    ("sum", OpPointer::Reduction),
-    ("prod", OpPointer::Reduction),
-    ("mean", OpPointer::Reduction),
-    ("amax", OpPointer::Reduction),
-    ("amin", OpPointer::Reduction),
-    ("argmax", OpPointer::Reduction),
     ("argmin", OpPointer::Reduction),
-    ("cumsum", OpPointer::Reduction),
-    ("cumprod", OpPointer::Reduction),
-    ("std", OpPointer::Reduction),
-    ("var", OpPointer::Reduction),
-    ("any", OpPointer::Reduction),
-    ("all", OpPointer::Reduction),
     ("norm", OpPointer::Reduction),
 ];
+
+/// The element-wise operation of two operands a name such as `max` may have been
+/// meant for (`maximum`).
+pub fn binary_meant(name: &str) -> Option<&'static str> {
+    OP_POINTERS.iter().find_map(|&(word, p)| match p {
+        OpPointer::Binary(meant) if word.eq_ignore_ascii_case(name.trim()) => Some(meant),
+        _ => None,
+    })
+}
 
 /// A refusal as `promo query` prints it: for a dtype that promo knows but the rule
 /// set does not accept, the rule set named and its closest dtype suggested (ml_dtypes'

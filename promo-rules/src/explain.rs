@@ -3,9 +3,129 @@
 use crate::derive::{Join, Node};
 use crate::model::{Derivation, ResultRule, RuleFile};
 use crate::Diagnostic;
-use promo_table::{Cell, Op, Operand, Options, Refusal};
+use promo_table::{Cell, ListRule, Op, OpKind, Operand, Options, Refusal};
 use std::fmt::Write as _;
 use std::ops::Range;
+
+/// Explains `op` on `operands` of any arity (docs/operations.md), written into an
+/// array like `out` if one is given: the result and the dtype it is computed in,
+/// then each cell the answer reads, explained as [`explain`] explains a pair: the
+/// diagonal (x, x) of a unary operation or reduction, each step of a list's fold,
+/// the operation and the store of an in-place or `out=` operation.
+#[allow(clippy::too_many_arguments)]
+pub fn explain_operation(
+    rules: &RuleFile,
+    path: &str,
+    src: &str,
+    options: &Options,
+    op: Op,
+    operands: &[Operand],
+    out: Option<Operand>,
+) -> String {
+    rules.with_table(|table| {
+        // One cell of two operands, as before: the pair's explanation, the compute
+        // dtype added where it differs.
+        if let (None, &[a, b], false) = (out, operands, op.on_diagonal()) {
+            let plain = !matches!(op.kind(), OpKind::List | OpKind::Inplace(_))
+                || (op.kind() != OpKind::List && !table.supports(Op::Store));
+            if plain {
+                let one = explain(rules, path, src, options, op, a, b);
+                return match table.apply(options, op, operands, None) {
+                    Ok(o) if o.compute != o.result.dtype => {
+                        one.replacen('\n', &format!(" (computed in {})\n", o.compute), 1)
+                    }
+                    _ => one,
+                };
+            }
+        }
+        let mut text = String::new();
+        let listed: Vec<String> = operands.iter().map(Operand::to_string).collect();
+        let into = out.map_or(String::new(), |o| format!(", out={o}"));
+        let shown = match table.apply(options, op, operands, out) {
+            Ok(o) if o.compute != o.result.dtype => format!("{} (computed in {})", o.result, o.compute),
+            Ok(o) => o.result.to_string(),
+            Err(e) => refusal_text(rules, &e),
+        };
+        let _ = writeln!(
+            text,
+            "{}: {op}({}{into}) = {shown}",
+            rules.name,
+            listed.join(", ")
+        );
+        // The cells the answer reads, each explained as a pair.
+        let mut cells: Vec<(Op, Operand, Operand)> = Vec::new();
+        let mut done: Option<Operand> = None;
+        match (op.kind(), operands) {
+            (OpKind::Unary | OpKind::Reduction, &[x]) => cells.push((op, x, x)),
+            (OpKind::List, [first, rest @ ..]) if table.list == ListRule::Fold => {
+                let mut acc = Some(*first);
+                for &next in rest {
+                    let Some(l) = acc else { break };
+                    cells.push((op, l, next));
+                    acc = table
+                        .promote_result(options, op, l, next)
+                        .ok()
+                        .map(|p| p.operand());
+                }
+                done = acc;
+            }
+            (OpKind::List, _) => {
+                let _ = writeln!(
+                    text,
+                    "  the list taken at once (`list = \"common\"`): the answer every pair's cell gives back"
+                );
+                return text;
+            }
+            (OpKind::Inplace(base), &[a, b]) if table.supports(Op::Store) => {
+                let _ = writeln!(text, "  {op}({a}, {b}) is store({base}({a}, {b}), {a})");
+                cells.push((base, a, b));
+                if let Ok(r) = table.promote_result(options, base, a, b) {
+                    cells.push((Op::Store, r.operand(), a));
+                }
+            }
+            (_, &[a, b]) => {
+                cells.push((op, a, b));
+                done = table.promote_result(options, op, a, b).ok().map(|p| p.operand());
+            }
+            _ => {}
+        }
+        if let (Some(into), Some(r)) = (out, done) {
+            cells.push((Op::Store, r, into));
+        }
+        for (cell_op, l, r) in cells {
+            let one = explain(rules, path, src, options, cell_op, l, r);
+            let mut lines = one.lines();
+            if let Some(head) = lines.next() {
+                let head = head.strip_prefix(&format!("{}: ", rules.name)).unwrap_or(head);
+                let head = if cell_op.on_diagonal() {
+                    head.replacen(
+                        &format!("({l}, {r})"),
+                        &format!("({l}) on the diagonal ({l}, {l})"),
+                        1,
+                    )
+                } else {
+                    head.to_owned()
+                };
+                let _ = writeln!(text, "  {head}");
+            }
+            for line in lines {
+                let _ = writeln!(text, "  {line}");
+            }
+        }
+        text
+    })
+}
+
+/// A refusal as `promo explain` shows it: with its reason's key.
+fn refusal_text(rules: &RuleFile, e: &Refusal<'_>) -> String {
+    match e {
+        Refusal::Refused(reason) => {
+            let key = rules.reasons.get(reason.index).map_or("", |(k, _)| k.as_str());
+            format!("refused (!{key}): {reason}")
+        }
+        other => format!("refused: {other}"),
+    }
+}
 
 /// Explains the answer of `rules` (read from `src` at `path`) for `op` on `lhs`
 /// and `rhs` under `options`: the result, the layer that decided (its name and
@@ -32,11 +152,7 @@ pub fn explain(
         let answer = table.promote_result(options, op, lhs, rhs);
         let shown = match &answer {
             Ok(p) => p.to_string(),
-            Err(Refusal::Refused(reason)) => {
-                let key = rules.reasons.get(reason.index).map_or("", |(k, _)| k.as_str());
-                format!("refused (!{key}): {reason}")
-            }
-            Err(other) => format!("refused: {other}"),
+            Err(e) => refusal_text(rules, e),
         };
         let _ = writeln!(out, "{}: {op}({lhs}, {rhs}) = {shown}", rules.name);
         if matches!(

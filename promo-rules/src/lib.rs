@@ -31,7 +31,7 @@ mod source;
 pub mod validate;
 
 pub use diagnostic::{Diagnostic, Diagnostics, SHOWN_AROUND};
-pub use explain::explain;
+pub use explain::{explain, explain_operation};
 pub use model::RuleFile;
 pub use source::{read_source, ReadError, MAX_SOURCE_BYTES};
 

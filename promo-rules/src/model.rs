@@ -3,7 +3,8 @@
 use crate::derive::{Lattice, PairCondition};
 use crate::properties::Property;
 use promo_table::{
-    Cell, Condition, DType, Layer, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable, Side,
+    Cell, Condition, DType, Layer, ListRule, Op, Operand, OptionKind, OptionSpec, OptionValue, RuleTable,
+    Side,
 };
 use std::ops::Range;
 
@@ -85,6 +86,9 @@ pub struct LayerDef {
     /// The position of the `[[layer]]` statement it comes from (its `cases` and
     /// mirror image share it).
     pub statement: usize,
+    /// Whether it comes from a `[[compute]]` statement: its cells are the dtype the
+    /// operation computes in.
+    pub compute: bool,
     /// Whether the next layer is another entry of the same `by_promoted` map, which
     /// a result filter that does not hold passes the pair on to.
     pub continues: bool,
@@ -146,6 +150,7 @@ impl LayerDef {
             mirror: true,
             promoted: self.promoted.clone(),
             statement: self.statement,
+            compute: self.compute,
             continues: self.continues,
             retype: self.retype.clone(),
         }
@@ -181,6 +186,8 @@ pub struct RuleFile {
     pub verified: String,
     /// Whether operand order never matters.
     pub commutative: bool,
+    /// How a list of operands is combined (`concatenate`).
+    pub list: ListRule,
     /// Accepted dtypes.
     pub dtypes: Vec<DType>,
     /// Distinguished operations (empty: op-independent).
@@ -241,6 +248,12 @@ pub(crate) fn index_map(keys: &[usize], domain: usize) -> Vec<u8> {
 }
 
 impl RuleFile {
+    /// The number of `[[compute]]` layers, which come first: the index of the first
+    /// layer that gives results.
+    pub fn results_from(&self) -> usize {
+        self.layers.iter().take_while(|l| l.compute).count()
+    }
+
     /// Lends the rules as a [`RuleTable`], the shape the run-time lookup reads.
     pub fn with_table<R>(&self, f: impl FnOnce(&RuleTable<'_>) -> R) -> R {
         let choices: Vec<Vec<&str>> = self
@@ -315,6 +328,7 @@ impl RuleFile {
             title: &self.title,
             version: &self.version,
             commutative: self.commutative,
+            list: self.list,
             dtypes: &self.dtypes,
             ops: &self.ops,
             aliases: &aliases,
@@ -322,6 +336,7 @@ impl RuleFile {
             python: self.python,
             reasons: &reasons,
             layers: &layers,
+            results_from: self.results_from(),
             flat: None,
         })
     }

@@ -1657,3 +1657,144 @@ result = "lhs"
     assert!(unknown.contains("f9"), "{unknown}");
     assert!(unknown.contains("t.toml:13:17"), "{unknown}");
 }
+
+/// A rule file of operations of every arity: unary operations on the diagonal, a
+/// reduction's `dtype=` form, a list folded or taken at once, in-place operations
+/// through `store`, and `[[compute]]` statements beside the results.
+fn operations_file(list: &str) -> String {
+    format!(
+        r#"
+[rules]
+name = "t"
+marker = "T"
+title = "t"
+version = "1"
+commutative = false
+list = "{list}"
+dtypes = ["bool", "i8", "u8", "i16", "f32", "c64"]
+ops = ["add", "sqrt", "sum", "sum_dtype", "concatenate", "store", "add_inplace"]
+
+[reasons]
+narrowing = "cannot cast the result into the output"
+{LATTICE}
+[[compute]]
+name = "sums of small integers accumulate in i16"
+ops = ["sum"]
+rows = ["i8", "u8"]
+result = "i16"
+
+[[layer]]
+name = "sqrt of an integer is f32"
+ops = ["sqrt"]
+rows = ["bool", "integer"]
+result = "f32"
+
+[[layer]]
+name = "sum with dtype= is that dtype"
+ops = ["sum_dtype"]
+result = "rhs"
+
+[[layer]]
+name = "a result is stored into an array of its own kind or above"
+ops = ["store"]
+cases = [{{ where = "kind(lhs) <= kind(rhs)", result = "rhs" }}, {{ result = "!narrowing" }}]
+
+[[layer]]
+name = "base"
+result = "lub"
+"#
+    )
+}
+
+#[test]
+fn operations_of_every_arity_read_cells_of_two_operands() {
+    use promo_table::{ListRule, Outcome, Promotion};
+    let rules = promo_rules::load("ops.toml", &operations_file("fold")).unwrap();
+    assert_eq!(rules.results_from(), 1);
+    let t = |d: DType| Operand::Dimensioned(d);
+    rules.with_table(|table| {
+        let options = table.default_options();
+        let apply = |op, operands: &[Operand], out| table.apply(&options, op, operands, out);
+        let strong = |d| Promotion {
+            dtype: d,
+            weak: false,
+        };
+        // One operand: the diagonal.
+        assert_eq!(
+            apply(Op::Sqrt, &[t(DType::I8)], None).unwrap().result,
+            strong(DType::F32)
+        );
+        assert_eq!(
+            apply(Op::Sqrt, &[t(DType::C64)], None).unwrap().result,
+            strong(DType::C64)
+        );
+        // The compute dtype: a `[[compute]]` statement, else the result's.
+        let sum = apply(Op::Sum, &[t(DType::U8)], None).unwrap();
+        assert_eq!(
+            sum,
+            Outcome {
+                result: strong(DType::U8),
+                compute: DType::I16
+            }
+        );
+        assert_eq!(
+            apply(Op::Sum, &[t(DType::F32)], None).unwrap().compute,
+            DType::F32
+        );
+        // A reduction's dtype= is its second operand.
+        assert_eq!(
+            apply(Op::SumDtype, &[t(DType::I8), t(DType::C64)], None)
+                .unwrap()
+                .result,
+            strong(DType::C64)
+        );
+        // A list: the left fold.
+        let list = [t(DType::I8), t(DType::U8), t(DType::F32)];
+        assert_eq!(
+            apply(Op::Concatenate, &list, None).unwrap().result,
+            strong(DType::F32)
+        );
+        // out= and in place: the operation, then the store.
+        assert_eq!(
+            apply(Op::Add, &[t(DType::I8), t(DType::U8)], Some(t(DType::F32)))
+                .unwrap()
+                .result,
+            strong(DType::F32)
+        );
+        let narrowing = apply(Op::Add, &[t(DType::I8), t(DType::F32)], Some(t(DType::I16)));
+        assert_eq!(
+            narrowing.unwrap_err().to_string(),
+            "cannot cast the result into the output"
+        );
+        let inplace = apply(Op::AddInplace, &[t(DType::I16), t(DType::I8)], None).unwrap();
+        assert_eq!(inplace.result, strong(DType::I16));
+        assert!(apply(Op::AddInplace, &[t(DType::I8), t(DType::F32)], None).is_err());
+        // A count the operation does not take.
+        let wrong = apply(Op::Sqrt, &[t(DType::I8), t(DType::I8)], None).unwrap_err();
+        assert_eq!(wrong.to_string(), "`sqrt` takes one operand, not 2");
+        assert!(apply(Op::Concatenate, &[t(DType::I8)], None).is_err());
+        assert_eq!(table.list, ListRule::Fold);
+    });
+    // A list taken at once: the pairs' answers are i8, u8 and i16, and i16 is the
+    // one every operand goes into.
+    let common = promo_rules::load("ops.toml", &operations_file("common")).unwrap();
+    common.with_table(|table| {
+        let o = table.default_options();
+        let list = [t(DType::I8), t(DType::U8), t(DType::I16)];
+        assert_eq!(
+            table
+                .apply(&o, Op::Concatenate, &list, None)
+                .unwrap()
+                .result
+                .dtype,
+            DType::I16
+        );
+    });
+    let bad = promo_rules::load("ops.toml", &operations_file("zip"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        bad.contains("unknown list rule `zip`: `fold` or `common`"),
+        "{bad}"
+    );
+}

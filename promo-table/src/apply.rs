@@ -2,7 +2,7 @@
 //! cells of two operands its [`OpKind`] names (docs/operations.md), with the dtype
 //! it computes in.
 
-use crate::op::{Op, OpKind};
+use crate::op::{ListRule, Op, OpKind};
 use crate::operand::Operand;
 use crate::options::Options;
 use crate::table::{Outcome, Refusal, RuleTable};
@@ -36,13 +36,16 @@ impl<'a> RuleTable<'a> {
         }
         let outcome = match (op.kind(), operands) {
             (OpKind::Unary | OpKind::Reduction, &[x]) => self.outcome(options, op, x, x)?,
-            (OpKind::List, [first, second, rest @ ..]) => {
-                let mut acc = self.outcome(options, op, *first, *second)?;
-                for &next in rest {
-                    acc = self.outcome(options, op, acc.result.operand(), next)?;
+            (OpKind::List, [first, second, rest @ ..]) => match self.list {
+                ListRule::Fold => {
+                    let mut acc = self.outcome(options, op, *first, *second)?;
+                    for &next in rest {
+                        acc = self.outcome(options, op, acc.result.operand(), next)?;
+                    }
+                    acc
                 }
-                acc
-            }
+                ListRule::Common => self.common(options, op, operands)?,
+            },
             (OpKind::Inplace(base), &[a, b]) if self.supports(Op::Store) => {
                 let done = self.apply(options, base, &[a, b], None)?;
                 self.store(options, done, a)?
@@ -61,12 +64,41 @@ impl<'a> RuleTable<'a> {
         }
     }
 
+    /// A list taken at once ([`ListRule::Common`]): refused where a pair of its
+    /// operands is; else, among the answers of its pairs, those every operand's cell
+    /// with it gives back, and of these the one every other absorbs.
+    fn common(&self, options: &Options, op: Op, operands: &[Operand]) -> Result<Outcome, Refusal<'a>> {
+        let mut answers: Vec<Outcome> = Vec::new();
+        for &a in operands {
+            for &b in operands {
+                let answer = self.outcome(options, op, a, b)?;
+                if !answers.contains(&answer) {
+                    answers.push(answer);
+                }
+            }
+        }
+        let gives_back = |into: &Outcome, x: Operand| {
+            self.outcome(options, op, x, into.result.operand())
+                .is_ok_and(|o| o.result == into.result)
+        };
+        let absorbing: Vec<Outcome> = answers
+            .iter()
+            .copied()
+            .filter(|d| operands.iter().all(|&x| gives_back(d, x)))
+            .collect();
+        absorbing
+            .iter()
+            .copied()
+            .find(|d| absorbing.iter().all(|e| gives_back(e, d.result.operand())))
+            .ok_or(Refusal::NoRule)
+    }
+
     /// The outcome of one cell: its result, computed in its result's dtype.
     fn outcome(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Result<Outcome, Refusal<'a>> {
         let result = self.promote_result(options, op, lhs, rhs)?;
         Ok(Outcome {
             result,
-            compute: result.dtype,
+            compute: self.compute_dtype(options, op, lhs, rhs).unwrap_or(result.dtype),
         })
     }
 

@@ -124,6 +124,8 @@ pub(crate) fn tiny_table() -> RuleTable<'static> {
         title: "Tiny framework",
         version: "1",
         commutative: true,
+        list: crate::op::ListRule::Fold,
+        results_from: 0,
         dtypes: &[Bool, I8, U8, I16, F32],
         ops: &[Op::Add, Op::Divide],
         aliases: &[],

@@ -212,7 +212,7 @@ impl RuleTable<'_> {
         if needed.contains(&count) {
             kept.push((count, after.clone()));
         }
-        for (index, layer) in self.layers.iter().enumerate().rev() {
+        for (index, layer) in self.layers.iter().enumerate().skip(self.results_from).rev() {
             if !layer.applies(options, op) {
                 // Skipped by the walk, a map's `below` in hand or not.
                 if needed.contains(&index) {
@@ -283,7 +283,7 @@ impl RuleTable<'_> {
                         pairs.push((li, ri));
                     }
                 }
-                if self.commutative {
+                if self.commutative && op.symmetric() {
                     // The swapped pair's opinion answers too.
                     for &li in &cols {
                         for &ri in &rows {
@@ -305,7 +305,7 @@ impl RuleTable<'_> {
                     }
                     let found = match layer.opinion(lhs, rhs) {
                         Some(found) => Some(found),
-                        None if self.commutative => layer.opinion(rhs, lhs),
+                        None if self.commutative && op.symmetric() => layer.opinion(rhs, lhs),
                         None => None,
                     };
                     let (Some(below), Some(next_all)) = (below, &next_all) else {
@@ -365,7 +365,9 @@ impl RuleTable<'_> {
                         let (l, r) = (typed(lhs)?, typed(rhs)?);
                         match (at(l), at(r)) {
                             (Some(a), Some(b)) => after[a * n + b],
-                            _ => self.first_opinion(0, options, op, l, r).map(|t| t.cell),
+                            _ => self
+                                .first_opinion(self.results_from, options, op, l, r)
+                                .map(|t| t.cell),
                         }
                     }
                     _ => None,

@@ -70,7 +70,7 @@ pub use flat::{code_at, operand_key, operand_of_key, option_combo, Answer, Flat,
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
 pub use layer::{Condition, Layer, Side, ABSENT};
-pub use op::{op_types, Arity, ElementwiseOp, Op, OpKind, OpType, UnknownOp};
+pub use op::{op_types, Arity, ElementwiseOp, ListRule, Op, OpKind, OpType, UnknownOp};
 pub use operand::{BadOperand, Operand, PyScalar};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options, MAX_OPTIONS};
 pub use table::{Outcome, Promotion, Reason, Refusal, RuleTable};

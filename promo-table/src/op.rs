@@ -73,9 +73,12 @@ pub enum OpKind {
     /// A reduction with its `dtype=` argument: the cell (x, D), D the dtype asked
     /// for, given as the second operand.
     ReductionDtype(Op),
-    /// Two operands, not element by element (`matmul`), or an update of the first
-    /// by the second that is no promotion (JAX's `a.at[:].add(b)`): the cell (a, b).
+    /// Two operands, not element by element (`matmul`): the cell (a, b).
     Binary,
+    /// An update of the first operand by the second that is no promotion (JAX's
+    /// `a.at[:].add(b)`, TensorFlow's `assign_add`): the cell (a, b), never read
+    /// swapped.
+    Update,
     /// A list of two or more operands (`concatenate`): the left fold of the cells,
     /// each step's result the next step's left operand.
     List,
@@ -85,6 +88,37 @@ pub enum OpKind {
     /// `a OP= b`: in a rule set that has [`Op::Store`], `store(OP(a, b), a)`;
     /// otherwise the cell (a, b).
     Inplace(Op),
+}
+
+/// How a rule set combines a list of operands (`concatenate`): `[rules] list` of a
+/// rule file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ListRule {
+    /// The left fold of the two-operand cells: `((a, b) → r, c) → …` (`"fold"`, the
+    /// default; PyTorch, JAX, TensorFlow and most others).
+    #[default]
+    Fold,
+    /// The whole list at once (`"common"`, NumPy's `np.concatenate`): refused where
+    /// two of the operands are, else the answer every operand's cell with it gives
+    /// back, and of those the one every other such answer absorbs.
+    Common,
+}
+
+impl ListRule {
+    /// The rule's name in a rule file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ListRule::Fold => "fold",
+            ListRule::Common => "common",
+        }
+    }
+
+    /// The rule called `name` in a rule file.
+    pub fn from_name(name: &str) -> Option<ListRule> {
+        [ListRule::Fold, ListRule::Common]
+            .into_iter()
+            .find(|r| r.name() == name)
+    }
 }
 
 /// How many operands an operation takes.
@@ -226,15 +260,15 @@ ops! {
     /// `a /= b`.
     DivideInplace = "divide_inplace" | "/=" | "itruediv" => Inplace(Divide);
     /// JAX's `a.at[:].add(b)`: `b` added into `a`'s dtype.
-    AtAdd = "at_add" => Binary;
+    AtAdd = "at_add" => Update;
     /// JAX's `a.at[:].set(b)`: `b` stored into `a`'s dtype.
-    AtSet = "at_set" => Binary;
+    AtSet = "at_set" => Update;
     /// TensorFlow's `tf.Variable(a).assign_add(b)`.
-    AssignAdd = "assign_add" => Binary;
+    AssignAdd = "assign_add" => Update;
     /// TensorFlow's `tf.Variable(a).assign_sub(b)`.
-    AssignSub = "assign_sub" => Binary;
+    AssignSub = "assign_sub" => Update;
     /// Keras' `keras.ops.slice_update(a, start, b)`.
-    SliceUpdate = "slice_update" => Binary;
+    SliceUpdate = "slice_update" => Update;
     /// `-x`.
     Negative = "negative" | "neg" => Unary;
     /// `+x`.
@@ -343,6 +377,17 @@ impl Op {
     /// or a reduction.
     pub const fn on_diagonal(self) -> bool {
         matches!(self.kind(), OpKind::Unary | OpKind::Reduction)
+    }
+
+    /// Whether swapping its operands never changes its answer in a commutative rule
+    /// set: every kind but those whose operands play different parts (a reduction's
+    /// `dtype=`, a store, an in-place operation, an update), whose cells a
+    /// commutative rule set never reads swapped.
+    pub const fn symmetric(self) -> bool {
+        !matches!(
+            self.kind(),
+            OpKind::ReductionDtype(_) | OpKind::Store | OpKind::Inplace(_) | OpKind::Update
+        )
     }
 
     /// The `dtype=` form of a reduction (`sum` → `sum_dtype`), if it has one.

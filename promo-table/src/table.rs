@@ -11,7 +11,7 @@
 use crate::dtype::DType;
 use crate::flat::Flat;
 use crate::layer::{Layer, Side};
-use crate::op::{Op, OpKind};
+use crate::op::{ListRule, Op, OpKind};
 use crate::operand::Operand;
 use crate::options::OptionSpec;
 use core::fmt;
@@ -27,6 +27,8 @@ pub struct RuleTable<'a> {
     pub version: &'a str,
     /// Whether `promote(a, b) == promote(b, a)` always holds.
     pub commutative: bool,
+    /// How a list of operands is combined (`concatenate`).
+    pub list: ListRule,
     /// The dtypes the framework accepts, in listing order.
     pub dtypes: &'a [DType],
     /// The operations the framework distinguishes; empty means the result does not
@@ -47,7 +49,11 @@ pub struct RuleTable<'a> {
     /// Refusal reasons, referenced by [`Cell::Refuse`](crate::Cell::Refuse).
     pub reasons: &'a [&'a str],
     /// The layers, most specific first; the last is the tensor-with-tensor base.
+    /// The first [`RuleTable::results_from`] are `[[compute]]` layers: they give
+    /// the dtype an operation computes in, and a walk for a result starts after them.
     pub layers: &'a [Layer<'a>],
+    /// The number of `[[compute]]` layers at the front of [`RuleTable::layers`].
+    pub results_from: usize,
     /// Every answer precomputed, when the rule set was compiled ahead of time;
     /// `None` makes [`RuleTable::promote`] walk the layers.
     pub flat: Option<Flat<'a>>,

@@ -44,7 +44,41 @@ impl RuleTable<'_> {
     /// Which layer decided a pair, and how: the walk behind [`RuleTable::resolve`].
     /// `None` when no layer has an opinion.
     pub fn trace(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<Trace> {
-        if let Some(found) = self.first_opinion(0, options, op, lhs, rhs) {
+        self.trace_from(self.results_from, options, op, lhs, rhs)
+    }
+
+    /// The dtype `op` on `lhs` and `rhs` computes in where a `[[compute]]` layer
+    /// says one, walking those layers and then the result layers (so that a
+    /// `promoted` filter reads the result); `None` where none speaks (it computes in
+    /// its result's dtype).
+    pub fn compute_dtype(&self, options: &Options, op: Op, lhs: Operand, rhs: Operand) -> Option<DType> {
+        if self.results_from == 0 {
+            return None;
+        }
+        let found = self.trace_from(0, options, op, lhs, rhs)?;
+        if found.layer >= self.results_from {
+            return None;
+        }
+        match found.cell {
+            Cell::Is(d) | Cell::Weak(d) => Some(d),
+            Cell::Option(i) => match options.get(i as usize) {
+                OptionValue::DType(d) => Some(d),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The walk of [`RuleTable::trace`] from layer `start` on.
+    fn trace_from(
+        &self,
+        start: usize,
+        options: &Options,
+        op: Op,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Option<Trace> {
+        if let Some(found) = self.first_opinion(start, options, op, lhs, rhs) {
             return Some(found);
         }
         // No layer speaks of a Python scalar here: type it as a tensor.
@@ -58,7 +92,7 @@ impl RuleTable<'_> {
             (Operand::Python(_), Operand::Python(_)) if !op.on_diagonal() => None,
             (Operand::Python(_), _) | (_, Operand::Python(_)) => {
                 let (l, r) = (typed(lhs)?, typed(rhs)?);
-                let mut found = self.first_opinion(0, options, op, l, r)?;
+                let mut found = self.first_opinion(start, options, op, l, r)?;
                 found.python_typed = true;
                 Some(found)
             }
@@ -131,7 +165,9 @@ impl RuleTable<'_> {
             };
             let found = match layer.opinion(lhs, rhs) {
                 Some(found) => Some(trace(found, false)),
-                None if self.commutative => layer.opinion(rhs, lhs).map(|found| trace(found, true)),
+                None if self.commutative && op.symmetric() => {
+                    layer.opinion(rhs, lhs).map(|found| trace(found, true))
+                }
                 None => None,
             };
             let Some(found) = found else {

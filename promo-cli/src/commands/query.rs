@@ -1,7 +1,8 @@
 //! `promo query` (one pair, or one pair per line of standard input) and
 //! `promo explain` (the statement of the rule file that decided a pair).
 
-use promo_table::{Op, Operand, Options, RuleTable};
+use promo_query::question::{Question, QuestionError};
+use promo_table::{Op, Options, RuleTable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -14,21 +15,30 @@ use crate::write::{emit, write_failed};
 pub struct QueryArgs {
     /// A bundled rule set (`promo list`) or the path of a rule file.
     rules: String,
-    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
-    /// (Required without --stdin; checked after RULES, so that a rule set left out
-    /// is named as such.)
-    lhs: Option<String>,
-    /// Right operand, as LHS.
-    rhs: Option<String>,
+    /// The operands, as many as the operation takes (two for `add`, one for `sqrt`
+    /// or `sum`, two or more for `concatenate`): each DTYPE (a tensor), scalar:DTYPE
+    /// (rank 0) or python:bool|int|float|complex. (Required without --stdin; checked
+    /// after RULES, so that a rule set left out is named as such.)
+    #[arg(value_name = "OPERAND")]
+    operands: Vec<String>,
     /// Set an option, e.g. `--set pytorch_scalar_promotion=true` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
-    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    /// The operation (an API name such as `divide` or `sqrt`, or an operator such as
+    /// `/` or `+=`).
     #[arg(long, default_value = "add")]
     op: String,
-    /// Answer one query per input line: `LHS RHS [KEY=VALUE]...` (`op=OP` sets the
-    /// operation); each output line is the result or `!REASON`.
-    #[arg(long, conflicts_with_all = ["lhs", "rhs"])]
+    /// Write the result into an existing array of this dtype (`out=`): its dtype
+    /// where the framework casts the result into it, else the framework's refusal.
+    #[arg(long, value_name = "DTYPE")]
+    out: Option<String>,
+    /// A reduction's `dtype=` argument (`sum`, `prod`, `mean`, `cumsum`, `cumprod`).
+    #[arg(long, value_name = "DTYPE")]
+    dtype: Option<String>,
+    /// Answer one query per input line: `OPERAND... [KEY=VALUE]...` (`op=OP` sets the
+    /// operation, `out=DTYPE` and `dtype=DTYPE` as the flags); each output line is
+    /// the result or `!REASON`.
+    #[arg(long, conflicts_with_all = ["operands", "out", "dtype"])]
     stdin: bool,
 }
 
@@ -37,17 +47,24 @@ pub struct QueryArgs {
 pub struct ExplainArgs {
     /// A bundled rule set (`promo list`) or the path of a rule file.
     rules: String,
-    /// Left operand: DTYPE (a tensor), scalar:DTYPE (rank 0) or python:bool|int|float|complex.
-    /// (Required; checked after RULES, so that a rule set left out is named as such.)
-    lhs: Option<String>,
-    /// Right operand, as LHS.
-    rhs: Option<String>,
+    /// The operands, as many as the operation takes: each DTYPE (a tensor),
+    /// scalar:DTYPE (rank 0) or python:bool|int|float|complex. (Required; checked
+    /// after RULES, so that a rule set left out is named as such.)
+    #[arg(value_name = "OPERAND")]
+    operands: Vec<String>,
     /// Set an option, e.g. `--set mode=static` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
-    /// The operation (an API name such as `divide`, or an operator such as `/`).
+    /// The operation (an API name such as `divide` or `sqrt`, or an operator such as
+    /// `/` or `+=`).
     #[arg(long, default_value = "add")]
     op: String,
+    /// Write the result into an existing array of this dtype (`out=`).
+    #[arg(long, value_name = "DTYPE")]
+    out: Option<String>,
+    /// A reduction's `dtype=` argument.
+    #[arg(long, value_name = "DTYPE")]
+    dtype: Option<String>,
 }
 
 /// `promo query`.
@@ -57,18 +74,16 @@ pub fn run_query(args: &QueryArgs) -> ExitCode {
         if args.stdin {
             return Ok(query_lines(table, &options, op));
         }
-        let (lhs, rhs) = operands(
-            table,
-            args.lhs.as_deref(),
-            args.rhs.as_deref(),
-            "query",
-            &args.rules,
-        )?;
+        let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
+        let asked = question(table, op, &words, args.out.as_deref(), args.dtype.as_deref())?
+            .map_err(|e| e.message(&format!("promo query {} ", args.rules), true))?;
         // A weakly typed result prints as the operand it is (`weak:i32`).
-        Ok(match table.promote_result(&options, op, lhs, rhs) {
-            Ok(p) => emit(&format!("{p}\n"), ExitCode::SUCCESS),
-            Err(e) => refused(promo_query::names::refusal(table, &e)),
-        })
+        Ok(
+            match table.apply(&options, asked.op, &asked.operands, asked.out) {
+                Ok(o) => emit(&format!("{}\n", o.result), ExitCode::SUCCESS),
+                Err(e) => refused(promo_query::names::refusal(table, &e)),
+            },
+        )
     });
     match result.and_then(|r| r) {
         Ok(code) => code,
@@ -88,14 +103,18 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
     };
     let answer = model.with_table(|table| -> Result<String, String> {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
-        let (lhs, rhs) = operands(
-            table,
-            args.lhs.as_deref(),
-            args.rhs.as_deref(),
-            "explain",
-            &args.rules,
-        )?;
-        Ok(promo_rules::explain(&model, &path, &src, &options, op, lhs, rhs))
+        let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
+        let asked = question(table, op, &words, args.out.as_deref(), args.dtype.as_deref())?
+            .map_err(|e| e.message(&format!("promo explain {} ", args.rules), true))?;
+        Ok(promo_rules::explain_operation(
+            &model,
+            &path,
+            &src,
+            &options,
+            asked.op,
+            &asked.operands,
+            asked.out,
+        ))
     });
     match answer {
         Ok(text) => emit(&visible_lines(&text), ExitCode::SUCCESS),
@@ -105,23 +124,25 @@ pub fn run_explain(args: &ExplainArgs) -> ExitCode {
 
 use promo_query::names::operand;
 
-/// The two operands of a command line, both required: a missing one is named,
-/// with the command's shape.
-fn operands(
+/// The question a command line or a `--stdin` line asks: its operand words,
+/// `dtype=` and `out=` read under the rule set, then checked against what the
+/// operation takes.
+fn question(
     table: &RuleTable<'_>,
-    lhs: Option<&str>,
-    rhs: Option<&str>,
-    command: &str,
-    rules: &str,
-) -> Result<(Operand, Operand), String> {
-    match (lhs, rhs) {
-        (Some(l), Some(r)) => Ok((operand(table, l)?, operand(table, r)?)),
-        (l, _) => Err(format!(
-            "missing the {} operand: `promo {command} {} LHS RHS`",
-            if l.is_none() { "left" } else { "right" },
-            rules
-        )),
-    }
+    op: Op,
+    words: &[&str],
+    out: Option<&str>,
+    dtype: Option<&str>,
+) -> Result<Result<Question, QuestionError>, String> {
+    let operands = words
+        .iter()
+        .map(|w| operand(table, w))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dtype = dtype
+        .map(|d| promo_query::names::dtype(Some(table), d))
+        .transpose()?;
+    let out = out.map(|o| operand(table, o)).transpose()?;
+    Ok(Question::new(op, operands, dtype, out))
 }
 
 /// The longest query line read whole; a longer line is answered as too long, and
@@ -243,31 +264,47 @@ fn is_blank_or_comment(line: &str) -> bool {
 }
 
 fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -> Result<String, String> {
-    let mut words = line.split_whitespace();
-    let mut next_operand = || -> Result<Operand, String> {
-        operand(table, words.next().ok_or("expected `LHS RHS [KEY=VALUE]...`")?)
-    };
-    let (lhs, rhs) = (next_operand()?, next_operand()?);
-    // `op=OP` and each option at most once on a line.
-    let mut op = None;
+    // The operands, then `KEY=VALUE` settings.
+    let mut words = line.split_whitespace().peekable();
+    let mut operand_words = Vec::new();
+    while let Some(w) = words.next_if(|w| !w.contains('=')) {
+        operand_words.push(w);
+    }
+    // `op=OP`, `out=DTYPE`, `dtype=DTYPE` and each option at most once on a line.
+    let (mut op, mut out, mut dtype) = (None, None, None);
     let mut settings = Vec::new();
     for setting in words {
-        match setting.split_once('=') {
-            Some(("op", _)) if op.is_some() => {
-                return Err(promo_table::OptionError::SetTwice("op".to_owned()).to_string())
+        let slot = match setting.split_once('=') {
+            Some(("op", value)) => Some((&mut op, "op", value)),
+            Some(("out", value)) => Some((&mut out, "out", value)),
+            Some(("dtype", value)) => Some((&mut dtype, "dtype", value)),
+            _ => None,
+        };
+        match slot {
+            Some((slot, key, _)) if slot.is_some() => {
+                return Err(promo_table::OptionError::SetTwice(key.to_owned()).to_string())
             }
-            Some(("op", value)) => {
-                op = Some(promo_query::names::op(table, value)?);
-            }
-            _ => settings.push(setting),
+            Some((slot, _, value)) => *slot = Some(value),
+            None => settings.push(setting),
         }
     }
+    let op = match op {
+        Some(name) => promo_query::names::op(table, name)?,
+        None => base_op,
+    };
+    let asked = question(table, op, &operand_words, out, dtype)?.map_err(|e| match e {
+        QuestionError::Count(_, 0) => {
+            format!("expected `OPERAND... [KEY=VALUE]...`: {}", e.message("", false))
+        }
+        e => e.message("", false),
+    })?;
     let options = table
         .options_over(base, settings)
         .map_err(|e| promo_query::names::option_error(table, e))?;
-    let op = op.unwrap_or(base_op);
-    Ok(match table.promote_result(&options, op, lhs, rhs) {
-        Ok(p) => p.to_string(),
-        Err(e) => format!("!{}", visible(&promo_query::names::refusal(table, &e))),
-    })
+    Ok(
+        match table.apply(&options, asked.op, &asked.operands, asked.out) {
+            Ok(o) => o.result.to_string(),
+            Err(e) => format!("!{}", visible(&promo_query::names::refusal(table, &e))),
+        },
+    )
 }

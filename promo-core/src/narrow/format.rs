@@ -1,21 +1,12 @@
 //! The narrow floating-point formats as data: one [`Spec`] per format, and the
 //! bit-level encoder and decoder every format shares.
 //!
-//! | format | bits | exp | man | bias | max | infinity | NaN | −0 | reference |
-//! | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | `f8e4m3fn` | 8 | 4 | 3 | 7 | 448 | none | `S.1111.111` | yes | ONNX |
-//! | `f8e4m3fnuz` | 8 | 4 | 3 | 8 | 240 | none | `0x80` only | no | ONNX |
-//! | `f8e5m2` | 8 | 5 | 2 | 15 | 57344 | `S.11111.00` | `S.11111.xx`, xx ≠ 0 | yes | ONNX |
-//! | `f8e5m2fnuz` | 8 | 5 | 2 | 16 | 57344 | none | `0x80` only | no | ONNX |
-//! | `f4e2m1` | 4 | 2 | 1 | 1 | 6 | none | none | yes | ONNX |
-//! | `f8e4m3` | 8 | 4 | 3 | 7 | 240 | `S.1111.000` | `S.1111.xxx`, xxx ≠ 0 | yes | ml_dtypes |
-//! | `f8e3m4` | 8 | 3 | 4 | 3 | 15.5 | `S.111.0000` | `S.111.xxxx`, xxxx ≠ 0 | yes | ml_dtypes |
-//! | `f8e4m3b11fnuz` | 8 | 4 | 3 | 11 | 30 | none | `0x80` only | no | ml_dtypes |
-//! | `f8e4m3b15` | 8 | 4 | 3 | 15 | 1.875 | none | none | yes | Triton |
-//! | `f6e2m3fn` | 6 | 2 | 3 | 1 | 7.5 | none | none | yes | ml_dtypes |
-//! | `f6e3m2fn` | 6 | 3 | 2 | 3 | 28 | none | none | yes | ml_dtypes |
-//! | `f16` | 16 | 5 | 10 | 15 | 65504 | IEEE | IEEE | yes | |
-//! | `bf16` | 16 | 8 | 7 | 127 | 3.39e38 | IEEE | IEEE | yes | |
+//! The minifloat formats are the rows of one table, the `minifloats!` macro here:
+//! each row gives a format's [`Spec`] (the `*_SPEC` constants below), its marker,
+//! its type, its dtype and its ml_dtypes name, and every list of formats in the
+//! crate is read from it. [`MINIFLOATS`](super::MINIFLOATS) shows the table.
+//! `f16` and `bf16` have a `Spec` too ([`F16_SPEC`], [`BF16_SPEC`]), as targets of
+//! the same encoder.
 //!
 //! The reference ([`Reference`]) is whose conversions a format follows bit for bit:
 //! ONNX `Cast` (saturating by default), ml_dtypes `astype` (never saturating unless
@@ -76,123 +67,261 @@ pub struct Spec {
     pub reference: Reference,
 }
 
-/// float8 E4M3FN.
-pub const E4M3FN_SPEC: Spec = Spec {
-    name: "f8e4m3fn",
-    exp_bits: 4,
-    man_bits: 3,
-    bias: 7,
-    non_finite: NonFinite::NanAllOnes,
-    nan: (0x7f, 0xff),
-    reference: Reference::Onnx,
-};
-/// float8 E4M3FNUZ.
-pub const E4M3FNUZ_SPEC: Spec = Spec {
-    name: "f8e4m3fnuz",
-    exp_bits: 4,
-    man_bits: 3,
-    bias: 8,
-    non_finite: NonFinite::NanNegativeZero,
-    nan: (0x80, 0x80),
-    reference: Reference::Onnx,
-};
-/// float8 E5M2.
-pub const E5M2_SPEC: Spec = Spec {
-    name: "f8e5m2",
-    exp_bits: 5,
-    man_bits: 2,
-    bias: 15,
-    non_finite: NonFinite::Ieee,
-    nan: (0x7e, 0xfe),
-    reference: Reference::Onnx,
-};
-/// float8 E5M2FNUZ.
-pub const E5M2FNUZ_SPEC: Spec = Spec {
-    name: "f8e5m2fnuz",
-    exp_bits: 5,
-    man_bits: 2,
-    bias: 16,
-    non_finite: NonFinite::NanNegativeZero,
-    nan: (0x80, 0x80),
-    reference: Reference::Onnx,
-};
-/// float4 E2M1. The reference (ml_dtypes) turns NaN into `0x8` (−0) and −NaN
-/// into `0x0` (+0).
-pub const E2M1_SPEC: Spec = Spec {
-    name: "f4e2m1",
-    exp_bits: 2,
-    man_bits: 1,
-    bias: 1,
-    non_finite: NonFinite::None,
-    nan: (0x8, 0x0),
-    reference: Reference::Onnx,
-};
-/// float8 E4M3 in the IEEE style (ml_dtypes `float8_e4m3`): ±∞ is `S.1111.000`, NaN
-/// the other all-ones-exponent codes; ml_dtypes gives `0x7c` / `0xfc` for NaN.
-pub const E4M3_SPEC: Spec = Spec {
-    name: "f8e4m3",
-    exp_bits: 4,
-    man_bits: 3,
-    bias: 7,
-    non_finite: NonFinite::Ieee,
-    nan: (0x7c, 0xfc),
-    reference: Reference::MlDtypes,
-};
-/// float8 E3M4 in the IEEE style (ml_dtypes `float8_e3m4`); NaN is `0x78` / `0xf8`.
-pub const E3M4_SPEC: Spec = Spec {
-    name: "f8e3m4",
-    exp_bits: 3,
-    man_bits: 4,
-    bias: 3,
-    non_finite: NonFinite::Ieee,
-    nan: (0x78, 0xf8),
-    reference: Reference::MlDtypes,
-};
-/// float8 E4M3 with bias 11 (ml_dtypes `float8_e4m3b11fnuz`): finite only, `0x80`
-/// the one NaN, no −0.
-pub const E4M3B11FNUZ_SPEC: Spec = Spec {
-    name: "f8e4m3b11fnuz",
-    exp_bits: 4,
-    man_bits: 3,
-    bias: 11,
-    non_finite: NonFinite::NanNegativeZero,
-    nan: (0x80, 0x80),
-    reference: Reference::MlDtypes,
-};
-/// float8 E4M3 with bias 15 (Triton `tl.float8e4b15`): every code is a finite number,
-/// `±0x7f` is ±1.875; Triton's encoder stops at ±1.75 (`0x7e`). The NaN codes are what
-/// Triton's conversion makes of a NaN.
-pub const E4M3B15_SPEC: Spec = Spec {
-    name: "f8e4m3b15",
-    exp_bits: 4,
-    man_bits: 3,
-    bias: 15,
-    non_finite: NonFinite::None,
-    nan: (0x7e, 0xfe),
-    reference: Reference::Triton,
-};
-/// float6 E2M3FN (OCP MX, ml_dtypes `float6_e2m3fn`): no infinity, no NaN. ml_dtypes
-/// turns NaN into `0x20` (−0) and −NaN into `0x00` (+0), as for f4e2m1.
-pub const E2M3FN_SPEC: Spec = Spec {
-    name: "f6e2m3fn",
-    exp_bits: 2,
-    man_bits: 3,
-    bias: 1,
-    non_finite: NonFinite::None,
-    nan: (0x20, 0x00),
-    reference: Reference::MlDtypes,
-};
-/// float6 E3M2FN (OCP MX, ml_dtypes `float6_e3m2fn`): no infinity, no NaN; NaN as
-/// for E2M3FN.
-pub const E3M2FN_SPEC: Spec = Spec {
-    name: "f6e3m2fn",
-    exp_bits: 3,
-    man_bits: 2,
-    bias: 3,
-    non_finite: NonFinite::None,
-    nan: (0x20, 0x00),
-    reference: Reference::MlDtypes,
-};
+/// The table of minifloat formats: one row per format, the only place in
+/// promo-core that names one. Everything per format is derived from it:
+///
+/// - the `*_SPEC` constant here (mode `specs`);
+/// - the [`Format`](super::Format) marker, its impl and the type alias
+///   `narrow::f8e4m3fn = Minifloat<E4M3FN>` (`types`);
+/// - [`spec_of`](super::spec_of), which [`finfo`](crate::finfo) reads, and
+///   [`MINIFLOATS`](super::MINIFLOATS) (`lookup`);
+/// - the `NAN` and `INFINITY` constants of the formats that have them and the
+///   lossless `From` widenings into `f16` and `bf16` (`numbers`);
+/// - the lists of markers the tests walk (`[callback]`: `callback! { path::to::E4M3FN, … }`).
+///
+/// The kernels and the element-type impls need no row: they follow promo-table's
+/// element-type table (`narrow [f8e4m3fn]`), whose narrow floats are these.
+///
+/// A row is `DTYPE alias Marker SPEC_NAME { spec fields, max, ml_dtypes }`, its doc
+/// comment becoming the docs of the constant and the alias. `alias` is the dtype's
+/// name (the [`Spec::name`]); `max` is the largest value as written in the docs
+/// (checked against the spec by a test); `ml_dtypes` the name of ml_dtypes' scalar
+/// type, if it has the format.
+macro_rules! minifloats {
+    (@rows [$($mode:tt)*] $(
+        $(#[doc = $doc:literal])*
+        $dtype:ident $alias:ident $marker:ident $spec:ident {
+            exp_bits: $e:literal,
+            man_bits: $m:literal,
+            bias: $b:literal,
+            non_finite: $nf:ident,
+            nan: ($n0:literal, $n1:literal),
+            reference: $r:ident,
+            max: $max:literal,
+            ml_dtypes: $mlk:ident $(($mln:literal))? $(,)?
+        }
+    )*) => {
+        $crate::narrow::format::minifloats! { @$($mode)* $([
+            [$(#[doc = $doc])*] $dtype $alias $marker $spec $e $m $b $nf ($n0, $n1) $r $max ($mlk $(($mln))?)
+        ])* }
+    };
+    // The `Spec` constants.
+    (@specs $([
+        [$($doc:tt)*] $dtype:ident $alias:ident $marker:ident $spec:ident
+        $e:literal $m:literal $b:literal $nf:ident ($n0:literal, $n1:literal) $r:ident $max:literal ($($ml:tt)*)
+    ])*) => {$(
+        $($doc)*
+        pub const $spec: Spec = Spec {
+            name: stringify!($alias),
+            exp_bits: $e,
+            man_bits: $m,
+            bias: $b,
+            non_finite: NonFinite::$nf,
+            nan: ($n0, $n1),
+            reference: Reference::$r,
+        };
+    )*};
+    // The markers, their `Format` impls and the type aliases.
+    (@types $([
+        [$($doc:tt)*] $dtype:ident $alias:ident $marker:ident $spec:ident $($rest:tt)*
+    ])*) => {$(
+        #[doc = concat!(
+            "The [`Format`](crate::narrow::Format) marker of [`", stringify!($alias), "`](crate::narrow::",
+            stringify!($alias), "): [`", stringify!($spec), "`](crate::narrow::format::", stringify!($spec), ")."
+        )]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $marker;
+        impl $crate::narrow::Format for $marker {
+            const SPEC: $crate::narrow::Spec = $crate::narrow::format::$spec;
+        }
+        $($doc)*
+        pub type $alias = $crate::narrow::Minifloat<$marker>;
+    )*};
+    // `spec_of` and `MINIFLOATS`, with its table of the formats.
+    (@lookup $([
+        [$($doc:tt)*] $dtype:ident $alias:ident $marker:ident $spec:ident
+        $e:literal $m:literal $b:literal $nf:ident ($n0:literal, $n1:literal) $r:ident $max:literal ($($ml:tt)*)
+    ])*) => {
+        /// The [`Spec`] of a minifloat dtype (one stored as a [`Minifloat`]), or
+        /// `None` for every other dtype (`f16`, `bf16` and `f8e8m0` included).
+        ///
+        /// ```
+        /// use promo_core::narrow::{format, spec_of};
+        /// use promo_core::DType;
+        /// assert_eq!(spec_of(DType::F8E4M3B15), Some(format::E4M3B15_SPEC));
+        /// assert_eq!(spec_of(DType::F16), None);
+        /// ```
+        pub const fn spec_of(dtype: $crate::DType) -> Option<$crate::narrow::Spec> {
+            match dtype {
+                $($crate::DType::$dtype => Some($crate::narrow::format::$spec),)*
+                _ => None,
+            }
+        }
+
+        /// Every minifloat format, one row of the format table each, in its order:
+        ///
+        /// | type | marker | exp | man | bias | range | non-finite | reference | ml_dtypes |
+        /// | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+        $(#[doc = concat!(
+            "| [`", stringify!($alias), "`] | [`", stringify!($marker), "`] | ", stringify!($e), " | ",
+            stringify!($m), " | ", stringify!($b), " | ±", $max, " | [`", stringify!($nf), "`](NonFinite::", stringify!($nf),
+            ") | [`", stringify!($r), "`](Reference::", stringify!($r), ") | ",
+            $crate::narrow::format::minifloats!(@ml $($ml)*), " |"
+        )])*
+        pub const MINIFLOATS: &[$crate::narrow::MinifloatEntry] = &[$($crate::narrow::MinifloatEntry {
+            dtype: $crate::DType::$dtype,
+            spec: $crate::narrow::format::$spec,
+            max: $max,
+            ml_dtypes: $($ml)*,
+        },)*];
+    };
+    (@ml Some($name:literal)) => { concat!("`", $name, "`") };
+    (@ml None) => { "" };
+    // The `NAN` and `INFINITY` constants, and the widenings into `f16` and `bf16`.
+    (@numbers $([
+        [$($doc:tt)*] $dtype:ident $alias:ident $marker:ident $spec:ident
+        $e:literal $m:literal $b:literal $nf:ident $($rest:tt)*
+    ])*) => {$(
+        $crate::narrow::format::minifloats! { @non_finite $marker $nf }
+        $crate::narrow::format::minifloats! { @widen $marker f16 F16_SPEC }
+        $crate::narrow::format::minifloats! { @widen $marker bf16 BF16_SPEC }
+    )*};
+    (@non_finite $marker:ident None) => {};
+    (@non_finite $marker:ident Ieee) => {
+        $crate::narrow::format::minifloats! { @nan $marker }
+        impl $crate::narrow::Minifloat<$crate::narrow::$marker> {
+            /// +∞.
+            pub const INFINITY: Self = match Self::infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+            /// −∞.
+            pub const NEG_INFINITY: Self = match Self::neg_infinity() {
+                Some(inf) => inf,
+                None => panic!("format without infinity"),
+            };
+        }
+    };
+    (@non_finite $marker:ident $nf:ident) => {
+        $crate::narrow::format::minifloats! { @nan $marker }
+    };
+    (@nan $marker:ident) => {
+        impl $crate::narrow::Minifloat<$crate::narrow::$marker> {
+            /// The NaN the reference produces for a positive NaN input.
+            pub const NAN: Self = match Self::nan() {
+                Some(nan) => nan,
+                None => panic!("format without NaN"),
+            };
+        }
+    };
+    (@widen $marker:ident $to:ident $to_spec:ident) => {
+        const _: () = assert!(
+            $crate::narrow::format::widens_exactly(
+                &$crate::narrow::format::$to_spec,
+                &<$crate::narrow::$marker as $crate::narrow::Format>::SPEC,
+            ),
+            concat!("`", stringify!($to), "` does not hold every value of a minifloat: give it no `From`")
+        );
+        impl From<$crate::narrow::Minifloat<$crate::narrow::$marker>> for ::half::$to {
+            /// Exact: every value of the source is a value of the target.
+            fn from(x: $crate::narrow::Minifloat<$crate::narrow::$marker>) -> ::half::$to {
+                ::half::$to::from_f32(x.to_f32())
+            }
+        }
+    };
+    // Every marker, handed to a macro.
+    (@[$callback:ident] $([
+        [$($doc:tt)*] $dtype:ident $alias:ident $marker:ident $($rest:tt)*
+    ])*) => {
+        $callback! { $($crate::narrow::$marker),* }
+    };
+    // The table itself.
+    ($($mode:tt)*) => {
+        $crate::narrow::format::minifloats! { @rows [$($mode)*]
+            /// float8 E4M3FN (ONNX): finite only, NaN `S.1111.111`.
+            F8E4M3FN f8e4m3fn E4M3FN E4M3FN_SPEC {
+                exp_bits: 4, man_bits: 3, bias: 7, non_finite: NanAllOnes, nan: (0x7f, 0xff),
+                reference: Onnx, max: "448", ml_dtypes: Some("float8_e4m3fn"),
+            }
+            /// float8 E4M3FNUZ (ONNX): finite only, `0x80` the one NaN, no −0.
+            F8E4M3FNUZ f8e4m3fnuz E4M3FNUZ E4M3FNUZ_SPEC {
+                exp_bits: 4, man_bits: 3, bias: 8, non_finite: NanNegativeZero, nan: (0x80, 0x80),
+                reference: Onnx, max: "240", ml_dtypes: Some("float8_e4m3fnuz"),
+            }
+            /// float8 E5M2 (ONNX), in the IEEE style: ±∞ `S.11111.00`, NaN the other
+            /// all-ones-exponent codes.
+            F8E5M2 f8e5m2 E5M2 E5M2_SPEC {
+                exp_bits: 5, man_bits: 2, bias: 15, non_finite: Ieee, nan: (0x7e, 0xfe),
+                reference: Onnx, max: "57344", ml_dtypes: Some("float8_e5m2"),
+            }
+            /// float8 E5M2FNUZ (ONNX): finite only, `0x80` the one NaN, no −0.
+            F8E5M2FNUZ f8e5m2fnuz E5M2FNUZ E5M2FNUZ_SPEC {
+                exp_bits: 5, man_bits: 2, bias: 16, non_finite: NanNegativeZero, nan: (0x80, 0x80),
+                reference: Onnx, max: "57344", ml_dtypes: Some("float8_e5m2fnuz"),
+            }
+            /// float4 E2M1 (ONNX, OCP MX): no infinity, no NaN. The reference (ml_dtypes)
+            /// turns NaN into `0x8` (−0) and −NaN into `0x0` (+0).
+            F4E2M1 f4e2m1 E2M1 E2M1_SPEC {
+                exp_bits: 2, man_bits: 1, bias: 1, non_finite: None, nan: (0x8, 0x0),
+                reference: Onnx, max: "6", ml_dtypes: Some("float4_e2m1fn"),
+            }
+            /// float8 E4M3 in the IEEE style (ml_dtypes `float8_e4m3`): ±∞ is `S.1111.000`,
+            /// NaN the other all-ones-exponent codes; ml_dtypes gives `0x7c` / `0xfc` for NaN.
+            F8E4M3 f8e4m3 E4M3 E4M3_SPEC {
+                exp_bits: 4, man_bits: 3, bias: 7, non_finite: Ieee, nan: (0x7c, 0xfc),
+                reference: MlDtypes, max: "240", ml_dtypes: Some("float8_e4m3"),
+            }
+            /// float8 E3M4 in the IEEE style (ml_dtypes `float8_e3m4`): ±∞ is `S.111.0000`;
+            /// NaN is `0x78` / `0xf8`.
+            F8E3M4 f8e3m4 E3M4 E3M4_SPEC {
+                exp_bits: 3, man_bits: 4, bias: 3, non_finite: Ieee, nan: (0x78, 0xf8),
+                reference: MlDtypes, max: "15.5", ml_dtypes: Some("float8_e3m4"),
+            }
+            /// float8 E4M3 with exponent bias 11 (ml_dtypes `float8_e4m3b11fnuz`): finite
+            /// only, `0x80` the one NaN, no −0.
+            F8E4M3B11FNUZ f8e4m3b11fnuz E4M3B11FNUZ E4M3B11FNUZ_SPEC {
+                exp_bits: 4, man_bits: 3, bias: 11, non_finite: NanNegativeZero, nan: (0x80, 0x80),
+                reference: MlDtypes, max: "30", ml_dtypes: Some("float8_e4m3b11fnuz"),
+            }
+            /// float8 E4M3 with exponent bias 15 (Triton `tl.float8e4b15`): every code is a
+            /// finite number, `±0x7f` is ±1.875; Triton's encoder stops at ±1.75 (`0x7e`).
+            /// The NaN codes are what Triton's conversion makes of a NaN.
+            F8E4M3B15 f8e4m3b15 E4M3B15 E4M3B15_SPEC {
+                exp_bits: 4, man_bits: 3, bias: 15, non_finite: None, nan: (0x7e, 0xfe),
+                reference: Triton, max: "1.875", ml_dtypes: None,
+            }
+            /// float6 E2M3FN (OCP MX, ml_dtypes `float6_e2m3fn`): no infinity, no NaN.
+            /// ml_dtypes turns NaN into `0x20` (−0) and −NaN into `0x00` (+0), as for f4e2m1.
+            F6E2M3FN f6e2m3fn E2M3FN E2M3FN_SPEC {
+                exp_bits: 2, man_bits: 3, bias: 1, non_finite: None, nan: (0x20, 0x00),
+                reference: MlDtypes, max: "7.5", ml_dtypes: Some("float6_e2m3fn"),
+            }
+            /// float6 E3M2FN (OCP MX, ml_dtypes `float6_e3m2fn`): no infinity, no NaN; NaN
+            /// as for E2M3FN.
+            F6E3M2FN f6e3m2fn E3M2FN E3M2FN_SPEC {
+                exp_bits: 3, man_bits: 2, bias: 3, non_finite: None, nan: (0x20, 0x00),
+                reference: MlDtypes, max: "28", ml_dtypes: Some("float6_e3m2fn"),
+            }
+        }
+    };
+}
+pub(crate) use minifloats;
+
+minifloats!(specs);
+
+/// Whether every value of `from` is a value of `to`: `to` has at least `from`'s
+/// mantissa bits, its smallest step and its largest value, and ±∞ and NaN where
+/// `from` has them. What a lossless `From` needs.
+pub(crate) const fn widens_exactly(to: &Spec, from: &Spec) -> bool {
+    let from_tiny = 1 - from.bias - from.man_bits as i32;
+    let to_tiny = 1 - to.bias - to.man_bits as i32;
+    from.man_bits <= to.man_bits
+        && from_tiny >= to_tiny
+        && from.decode(from.max_code()) <= to.decode(to.max_code())
+        && (from.inf_code().is_none() || to.inf_code().is_some())
+        && (matches!(from.non_finite, NonFinite::None) || !matches!(to.non_finite, NonFinite::None))
+}
+
 /// IEEE binary16 (NaN payloads are handled by the caller, see `cast`).
 pub const F16_SPEC: Spec = Spec {
     name: "f16",

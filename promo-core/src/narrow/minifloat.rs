@@ -12,42 +12,6 @@ pub trait Format: Copy + Default + Send + Sync + 'static {
     const SPEC: Spec;
 }
 
-macro_rules! formats {
-    ($($(#[$doc:meta])* $marker:ident => $spec:path;)*) => {$(
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub struct $marker;
-        impl Format for $marker {
-            const SPEC: Spec = $spec;
-        }
-    )*};
-}
-
-formats! {
-    /// Marker of float8 E4M3FN.
-    E4M3FN => format::E4M3FN_SPEC;
-    /// Marker of float8 E4M3FNUZ.
-    E4M3FNUZ => format::E4M3FNUZ_SPEC;
-    /// Marker of float8 E5M2.
-    E5M2 => format::E5M2_SPEC;
-    /// Marker of float8 E5M2FNUZ.
-    E5M2FNUZ => format::E5M2FNUZ_SPEC;
-    /// Marker of float4 E2M1.
-    E2M1 => format::E2M1_SPEC;
-    /// Marker of float8 E4M3 (IEEE style, ml_dtypes).
-    E4M3 => format::E4M3_SPEC;
-    /// Marker of float8 E3M4 (IEEE style, ml_dtypes).
-    E3M4 => format::E3M4_SPEC;
-    /// Marker of float8 E4M3B11FNUZ (ml_dtypes).
-    E4M3B11FNUZ => format::E4M3B11FNUZ_SPEC;
-    /// Marker of float8 E4M3B15 (Triton `tl.float8e4b15`).
-    E4M3B15 => format::E4M3B15_SPEC;
-    /// Marker of float6 E2M3FN (ml_dtypes).
-    E2M3FN => format::E2M3FN_SPEC;
-    /// Marker of float6 E3M2FN (ml_dtypes).
-    E3M2FN => format::E3M2FN_SPEC;
-}
-
 /// A narrow float: the bits of one value of format `F`, in the low bits of a byte.
 #[repr(transparent)]
 pub struct Minifloat<F: Format>(u8, PhantomData<F>);
@@ -280,7 +244,8 @@ unsafe impl<F: Format> bytemuck::Pod for Minifloat<F> {}
 mod tests {
     use super::*;
     use crate::narrow::{
-        f4e2m1, f6e2m3fn, f6e3m2fn, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz,
+        f4e2m1, f6e2m3fn, f6e3m2fn, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3b15, f8e4m3fn, f8e4m3fnuz, f8e5m2,
+        f8e5m2fnuz,
     };
     use proptest::prelude::*;
 
@@ -347,16 +312,10 @@ mod tests {
 
     #[test]
     fn every_code_round_trips() {
-        decode_encode_is_identity::<E4M3FN>();
-        decode_encode_is_identity::<E4M3FNUZ>();
-        decode_encode_is_identity::<E5M2>();
-        decode_encode_is_identity::<E5M2FNUZ>();
-        decode_encode_is_identity::<E2M1>();
-        decode_encode_is_identity::<E4M3>();
-        decode_encode_is_identity::<E3M4>();
-        decode_encode_is_identity::<E4M3B11FNUZ>();
-        decode_encode_is_identity::<E2M3FN>();
-        decode_encode_is_identity::<E3M2FN>();
+        macro_rules! each {
+            ($($marker:ty),*) => {$(decode_encode_is_identity::<$marker>();)*};
+        }
+        format::minifloats!([each]);
     }
 
     #[test]
@@ -391,6 +350,7 @@ mod tests {
         assert_eq!(f8e3m4::NEG_INFINITY.to_bits(), 0xf0);
         assert_eq!(f6e3m2fn::from_bits(0xff).to_bits(), 0x3f);
         assert!(f6e2m3fn::nan().is_none() && f8e4m3b11fnuz::NAN.is_nan());
+        assert_eq!(f8e4m3b15::MAX.to_f64(), 1.875);
     }
 
     #[test]
@@ -428,16 +388,10 @@ mod tests {
         #[test]
         fn encoding_picks_the_nearest_code(m in -2.0f64..2.0, e in -20i32..17) {
             let x = scaled(m, e);
-            check_nearest::<E4M3FN>(x);
-            check_nearest::<E4M3FNUZ>(x);
-            check_nearest::<E5M2>(x);
-            check_nearest::<E5M2FNUZ>(x);
-            check_nearest::<E2M1>(x);
-            check_nearest::<E4M3>(x);
-            check_nearest::<E3M4>(x);
-            check_nearest::<E4M3B11FNUZ>(x);
-            check_nearest::<E2M3FN>(x);
-            check_nearest::<E3M2FN>(x);
+            macro_rules! each {
+                ($($marker:ty),*) => {$(check_nearest::<$marker>(x);)*};
+            }
+            format::minifloats!([each]);
         }
 
         #[test]

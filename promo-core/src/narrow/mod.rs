@@ -5,24 +5,17 @@
 //! row of the table in [`format`](mod@format). `f8e8m0` is a power of two with no sign or
 //! mantissa and has its own small type.
 //!
+//! The minifloats are one table, each row a format: its [`Spec`], its marker, its
+//! type, its dtype and its ml_dtypes name ([`MINIFLOATS`] shows it, with each
+//! format's range). The other narrow types:
+//!
 //! | type | format | range | NaN | ∞ |
 //! | --- | --- | --- | --- | --- |
-//! | [`f8e4m3fn`] | E4M3FN | ±448 | `0x7f`, `0xff` | — |
-//! | [`f8e4m3fnuz`] | E4M3FNUZ | ±240 | `0x80` | — |
-//! | [`f8e5m2`] | E5M2 | ±57344 | `0x7d..=0x7f`, `0xfd..=0xff` | `0x7c`, `0xfc` |
-//! | [`f8e5m2fnuz`] | E5M2FNUZ | ±57344 | `0x80` | — |
-//! | [`f4e2m1`] | E2M1 | ±6 | — | — |
-//! | [`f8e4m3`] | E4M3 (IEEE style) | ±240 | `0x79..=0x7f`, `0xf9..=0xff` | `0x78`, `0xf8` |
-//! | [`f8e3m4`] | E3M4 (IEEE style) | ±15.5 | `0x71..=0x7f`, `0xf1..=0xff` | `0x70`, `0xf0` |
-//! | [`f8e4m3b11fnuz`] | E4M3B11FNUZ | ±30 | `0x80` | — |
-//! | [`f8e4m3b15`] | E4M3B15 (Triton) | ±1.875 | — | — |
-//! | [`f6e2m3fn`] | E2M3FN | ±7.5 | — | — |
-//! | [`f6e3m2fn`] | E3M2FN | ±28 | — | — |
 //! | [`f8e8m0`] | E8M0 | 2^-127..=2^127 | `0xff` | — |
 //! | [`i4`], [`u4`] | 4-bit integers | −8..=7, 0..=15 | | |
 //! | [`i2`], [`u2`] | 2-bit integers | −2..=1, 0..=3 | | |
 
-//! The ONNX formats (the first five) convert as ONNX `Cast` does; `f8e4m3`, `f8e3m4`,
+//! The ONNX formats (the first five rows) convert as ONNX `Cast` does; `f8e4m3`, `f8e3m4`,
 //! `f8e4m3b11fnuz` and the f6 formats, which ONNX does not define, as ml_dtypes 0.6
 //! does, and `f8e4m3b15` as Triton's compiled code does (see [`format::Reference`]). Every type is one byte, the code in its low bits
 //! (a 6-bit code in bits 0..6, as ml_dtypes stores it).
@@ -52,6 +45,8 @@
 
 #![allow(non_camel_case_types)]
 
+use crate::DType;
+
 mod e8m0;
 pub mod format;
 mod minifloat;
@@ -61,34 +56,126 @@ mod small_int;
 
 pub use e8m0::{f8e8m0, RoundMode};
 pub use format::{NonFinite, Reference, Spec};
-pub use minifloat::{
-    Format, Minifloat, ParseNarrowError, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3B15, E4M3FN,
-    E4M3FNUZ, E5M2, E5M2FNUZ,
-};
+pub use minifloat::{Format, Minifloat, ParseNarrowError};
 pub use number::OutOfRange;
 pub use round::{f64_to_f32_round_odd, int_to_f64_round_odd};
 pub use small_int::{i2, i4, pack_codes, pack_nibbles, u2, u4, unpack_codes, unpack_nibbles};
 
-/// float8 E4M3FN.
-pub type f8e4m3fn = Minifloat<E4M3FN>;
-/// float8 E4M3FNUZ.
-pub type f8e4m3fnuz = Minifloat<E4M3FNUZ>;
-/// float8 E5M2.
-pub type f8e5m2 = Minifloat<E5M2>;
-/// float8 E5M2FNUZ.
-pub type f8e5m2fnuz = Minifloat<E5M2FNUZ>;
-/// float4 E2M1.
-pub type f4e2m1 = Minifloat<E2M1>;
-/// float8 E4M3 in the IEEE style, with ±∞ and NaNs (ml_dtypes `float8_e4m3`).
-pub type f8e4m3 = Minifloat<E4M3>;
-/// float8 E3M4 in the IEEE style, with ±∞ and NaNs (ml_dtypes `float8_e3m4`).
-pub type f8e3m4 = Minifloat<E3M4>;
-/// float8 E4M3 with exponent bias 11, finite only, NaN `0x80` (ml_dtypes
-/// `float8_e4m3b11fnuz`).
-pub type f8e4m3b11fnuz = Minifloat<E4M3B11FNUZ>;
-/// float8 E4M3 with exponent bias 15, every code finite (Triton `tl.float8e4b15`).
-pub type f8e4m3b15 = Minifloat<E4M3B15>;
-/// float6 E2M3FN, finite only (OCP MX, ml_dtypes `float6_e2m3fn`).
-pub type f6e2m3fn = Minifloat<E2M3FN>;
-/// float6 E3M2FN, finite only (OCP MX, ml_dtypes `float6_e3m2fn`).
-pub type f6e3m2fn = Minifloat<E3M2FN>;
+format::minifloats!(types);
+format::minifloats!(lookup);
+
+/// One row of the minifloat table: a format's dtype, its [`Spec`], its largest
+/// value as the docs write it, and the name ml_dtypes gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinifloatEntry {
+    /// The dtype, whose name is the spec's.
+    pub dtype: DType,
+    /// The format.
+    pub spec: Spec,
+    /// The largest finite value, in decimal (`"448"`).
+    pub max: &'static str,
+    /// The name of ml_dtypes' scalar type of the format (`"float8_e4m3fn"`), or
+    /// `None` where ml_dtypes has none (Triton's `f8e4m3b15`).
+    pub ml_dtypes: Option<&'static str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numeric::{finfo, FloatInfo};
+
+    /// The spec of an element type if it is a [`Minifloat`].
+    trait Probe {
+        const SPEC: Option<Spec>;
+    }
+    impl<F: Format> Probe for Minifloat<F> {
+        const SPEC: Option<Spec> = Some(F::SPEC);
+    }
+    macro_rules! not_minifloats {
+        ($($t:ty),*) => {$(impl Probe for $t { const SPEC: Option<Spec> = None; })*};
+    }
+    not_minifloats!(f8e8m0, i2, i4, u2, u4);
+
+    /// The element types promo-table keeps in `narrow`, with their dtype's spec
+    /// from [`spec_of`] and the spec of the type itself.
+    macro_rules! narrow_rows {
+        ($($dtype:ident: $home:ident [$($ty:tt)*],)*) => {{
+            let mut rows = Vec::new();
+            $(narrow_rows!(@$home rows $dtype [$($ty)*]);)*
+            rows
+        }};
+        (@narrow $rows:ident $dtype:ident [$ty:ident]) => {
+            $rows.push((DType::$dtype, spec_of(DType::$dtype), <$ty as Probe>::SPEC));
+        };
+        (@$other:ident $($rest:tt)*) => {};
+    }
+
+    /// Every narrow float of promo-table's element table but `f8e8m0` is a
+    /// minifloat of the table: `spec_of` gives its type's spec, named as the dtype;
+    /// its `finfo` is that spec's; `MINIFLOATS` lists it once. No other dtype has a
+    /// spec, and each row's range and ml_dtypes name agree with the spec and the
+    /// dtype's names.
+    #[test]
+    #[allow(clippy::vec_init_then_push)] // one push per narrow row of the element table
+    fn every_narrow_float_of_the_element_table_is_a_row() {
+        let rows: Vec<(DType, Option<Spec>, Option<Spec>)> = promo_table::for_each_element_type!(narrow_rows);
+        let mut minifloats = Vec::new();
+        for (dtype, spec, of_type) in rows {
+            assert_eq!(spec, of_type, "{dtype}: spec_of and the element type disagree");
+            let narrow_float = dtype.is_float() && dtype != DType::F8E8M0;
+            assert_eq!(
+                spec.is_some(),
+                narrow_float,
+                "{dtype}: a narrow float has a spec, nothing else"
+            );
+            if let Some(spec) = spec {
+                assert_eq!(spec.name, dtype.name());
+                assert_eq!(spec.bits(), dtype.bits(), "{dtype}");
+                assert_eq!(finfo(dtype), Some(FloatInfo::of_spec(&spec)), "{dtype}");
+                minifloats.push(dtype);
+            }
+        }
+        let listed: Vec<DType> = MINIFLOATS.iter().map(|m| m.dtype).collect();
+        minifloats.sort();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(
+            sorted, minifloats,
+            "MINIFLOATS is every minifloat of the element table, once"
+        );
+        assert_eq!(sorted.len(), listed.len());
+        for dtype in DType::ALL {
+            assert_eq!(spec_of(*dtype).is_some(), listed.contains(dtype), "{dtype}");
+        }
+        for m in MINIFLOATS {
+            assert_eq!(spec_of(m.dtype), Some(m.spec));
+            let max = m.spec.decode(m.spec.max_code());
+            assert_eq!(
+                m.max.parse::<f64>(),
+                Ok(max),
+                "{}: the documented max",
+                m.spec.name
+            );
+            if let Some(name) = m.ml_dtypes {
+                assert!(
+                    m.dtype.aliases().contains(&name),
+                    "{}: {name} is not an alias",
+                    m.spec.name
+                );
+            }
+        }
+    }
+
+    /// `From` into `f16` and `bf16` exists for every minifloat (the table makes
+    /// it), so each must be a safe cast.
+    #[test]
+    fn widenings_are_safe_casts() {
+        for m in MINIFLOATS {
+            for to in [DType::F16, DType::BF16] {
+                let safe = crate::can_cast(m.dtype, to, crate::Casting::Safe);
+                assert!(safe, "{} -> {to}", m.spec.name);
+            }
+        }
+    }
+}

@@ -5,45 +5,18 @@
 //!
 //! Arithmetic: see the [`narrow`](super#arithmetic) module docs.
 
-use super::minifloat::{
-    Format, Minifloat, E2M1, E2M3FN, E3M2FN, E3M4, E4M3, E4M3B11FNUZ, E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ,
-};
+use super::minifloat::{Format, Minifloat};
 use super::{f8e8m0, i2, i4, u2, u4, NonFinite};
+use super::{E2M1, E4M3FN, E5M2};
 use core::cmp::Ordering;
 use core::num::FpCategory;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign};
 use half::{bf16, f16};
 
-macro_rules! nan_constant {
-    ($($marker:ident),*) => {$(
-        impl Minifloat<$marker> {
-            /// The NaN the reference produces for a positive NaN input.
-            pub const NAN: Self = match Self::nan() {
-                Some(nan) => nan,
-                None => panic!("format without NaN"),
-            };
-        }
-    )*};
-}
-nan_constant!(E4M3FN, E4M3FNUZ, E5M2, E5M2FNUZ, E4M3, E3M4, E4M3B11FNUZ);
-
-macro_rules! infinity_constants {
-    ($($marker:ident),*) => {$(
-        impl Minifloat<$marker> {
-            /// +∞.
-            pub const INFINITY: Self = match Self::infinity() {
-                Some(inf) => inf,
-                None => panic!("format without infinity"),
-            };
-            /// −∞.
-            pub const NEG_INFINITY: Self = match Self::neg_infinity() {
-                Some(inf) => inf,
-                None => panic!("format without infinity"),
-            };
-        }
-    )*};
-}
-infinity_constants!(E5M2, E4M3, E3M4);
+// The `NAN` constants of the formats with a NaN, `INFINITY` and `NEG_INFINITY` of
+// those with ±∞, and `From` into `f16` and `bf16` for every format (all exact: the
+// table checks each at compile time).
+super::format::minifloats!(numbers);
 
 impl<F: Format> Minifloat<F> {
     /// The total order of IEEE 754 `totalOrder`, as [`f32::total_cmp`]: −NaN < −∞ <
@@ -217,7 +190,8 @@ impl<F: Format> From<Minifloat<F>> for f64 {
 }
 
 /// Lossless widenings between promo's narrow types and `half`'s: exactly the pairs
-/// [`crate::can_cast`] calls safe (`tests/narrow_numbers.rs` checks each).
+/// [`crate::can_cast`] calls safe (`tests/narrow_numbers.rs` checks each). Every
+/// minifloat's into `f16` and `bf16` comes from the format table (`minifloats!`).
 macro_rules! widen {
     ($($from:ty => $($to:ty: $via:expr),+;)*) => {$($(
         impl From<$from> for $to {
@@ -230,17 +204,7 @@ macro_rules! widen {
     )+)*};
 }
 widen! {
-    Minifloat<E4M3FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E4M3FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E5M2> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E5M2FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E4M3> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E3M4> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E4M3B11FNUZ> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E2M3FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E3M2FN> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32());
-    Minifloat<E2M1> => f16: |x| f16::from_f32(x.to_f32()), bf16: |x| bf16::from_f32(x.to_f32()),
-        Minifloat<E4M3FN>: |x| Minifloat::from_f32_unsaturated(x.to_f32()),
+    Minifloat<E2M1> => Minifloat<E4M3FN>: |x| Minifloat::from_f32_unsaturated(x.to_f32()),
         Minifloat<E5M2>: |x| Minifloat::from_f32_unsaturated(x.to_f32());
     f8e8m0 => f32: |x| x.to_f32(), f64: |x| x.to_f64(), bf16: |x| bf16::from_f32(x.to_f32());
     i4 => i8: |x| x.get(), i16: |x| x.get().into(), i32: |x| x.get().into(), i64: |x| x.get().into(),

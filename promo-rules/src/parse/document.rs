@@ -39,9 +39,14 @@ pub(super) struct Document {
     /// `[lattice]`: the partial order whose least upper bounds `result = "lub"` takes.
     #[serde(default)]
     pub lattice: Option<Spanned<DocLattice>>,
-    /// `[[layer]]`, most specific first.
+    /// `[[layer]]`, most specific first; after [`read`], the `[[compute]]`
+    /// statements first (each marked [`DocLayer::compute`]), then these.
     #[serde(default, rename = "layer")]
     pub layers: Vec<Spanned<DocLayer>>,
+    /// `[[compute]]`: the dtype an operation computes in, stated as layers state
+    /// results; read into `layers` ahead of the `[[layer]]` statements.
+    #[serde(default, rename = "compute")]
+    pub compute: Vec<Spanned<DocLayer>>,
 }
 
 /// `[lattice]`.
@@ -75,6 +80,9 @@ pub struct RawHeader {
     pub verified: Option<Spanned<String>>,
     /// Whether swapping the operands never changes the result.
     pub commutative: bool,
+    /// How a list of operands is combined: `"fold"` (the default) or `"common"`.
+    #[serde(default)]
+    pub list: Option<Spanned<String>>,
     /// Declared: `(a + b) + c == a + (b + c)` under every marker's options.
     #[serde(default)]
     pub associative: Option<Spanned<bool>>,
@@ -226,6 +234,10 @@ pub(super) struct DocLayer {
     /// layer share it.
     #[serde(skip)]
     pub statement: usize,
+    /// Whether it is a `[[compute]]` statement: its cells are the dtype the
+    /// operation computes in, not its result.
+    #[serde(skip)]
+    pub compute: bool,
 }
 
 /// One entry of a layer's `cases`: any of a layer's keys but `name`, `matrix` and
@@ -374,7 +386,10 @@ pub(super) fn read(src: &str) -> Result<Document, Diagnostic> {
         Diagnostic::new(message, span)
     })?;
     let mut layers = Vec::new();
-    for (i, layer) in std::mem::take(&mut raw.layers).into_iter().enumerate() {
+    let compute = std::mem::take(&mut raw.compute).into_iter().map(|l| (true, l));
+    let results = std::mem::take(&mut raw.layers).into_iter().map(|l| (false, l));
+    for (i, (is_compute, mut layer)) in compute.chain(results).enumerate() {
+        layer.get_mut().compute = is_compute;
         for case in DocLayer::expand_cases(i, layer) {
             layers.extend(DocLayer::expand_map(case)?);
         }

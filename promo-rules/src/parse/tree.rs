@@ -95,6 +95,8 @@ pub struct RawLayer {
     /// The position of the `[[layer]]` this layer comes from: the cases of one
     /// layer share it.
     pub statement: usize,
+    /// Whether it is a `[[compute]]` statement's.
+    pub compute: bool,
     /// Whether parse reported a syntax error in one of the layer's values: its
     /// names are still resolved, so that their mistakes are reported too, but the
     /// layer enters no model.
@@ -200,6 +202,7 @@ fn layer(src: &str, doc: DocLayer, errors: &mut Vec<Diagnostic>) -> RawLayer {
         strong: doc.strong,
         retype: doc.retype,
         statement: doc.statement,
+        compute: doc.compute,
         malformed: errors.len() > before,
     }
 }

@@ -337,7 +337,9 @@ fn check_commutative(cx: &mut Ctxt, src: &str, rules: &RuleFile) {
         return;
     }
     for layer in &rules.layers {
-        if layer.lhs != layer.rhs {
+        // Operations whose operands play different parts are never read swapped.
+        let asymmetric_only = !layer.ops.is_empty() && layer.ops.iter().all(|op| !op.symmetric());
+        if layer.lhs != layer.rhs || asymmetric_only {
             continue;
         }
         let literal = layer.how == Derivation::Matrix;

@@ -242,6 +242,7 @@ pub(super) fn resolve_layer(
         mirror: false,
         promoted,
         statement: raw.statement,
+        compute: raw.compute,
         continues: raw.continues,
         retype: Vec::new(),
     })
@@ -313,6 +314,7 @@ fn resolve_retype(
         mirror: false,
         promoted: Vec::new(),
         statement: raw.statement,
+        compute: raw.compute,
         continues: false,
         retype,
     })

@@ -11,9 +11,9 @@ use super::classes::{resolve_dtype_classes, resolve_op_classes, resolve_ops, Cla
 use super::ctxt::Ctxt;
 use super::lattice::resolve_lattice;
 use crate::model::{LayerDef, Mode, OptionDef, OptionDefKind, RuleFile, Spans};
-use crate::parse::{RawFile, RawOption, TypeName, Where};
+use crate::parse::{RawFile, RawHeader, RawOption, TypeName, Where};
 use crate::properties::Property;
-use promo_table::{Condition, DType, Operand, OptionValue, PyScalar, MAX_OPTIONS};
+use promo_table::{Condition, DType, ListRule, Operand, OptionValue, PyScalar, MAX_OPTIONS};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use toml::Spanned;
@@ -132,6 +132,7 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
             .as_ref()
             .map_or_else(String::new, |v| v.get_ref().clone()),
         commutative: header.commutative,
+        list: resolve_list_rule(cx, header),
         dtypes,
         ops,
         aliases,
@@ -154,6 +155,20 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
         used_reasons,
         texts: texts(raw),
     }
+}
+
+/// `rules.list`: how a list of operands is combined, [`ListRule::Fold`] if unset.
+fn resolve_list_rule(cx: &mut Ctxt, header: &RawHeader) -> ListRule {
+    let Some(list) = &header.list else {
+        return ListRule::Fold;
+    };
+    ListRule::from_name(list.get_ref()).unwrap_or_else(|| {
+        cx.error(
+            format!("unknown list rule `{}`: `fold` or `common`", list.get_ref()),
+            list.span(),
+        );
+        ListRule::Fold
+    })
 }
 
 /// Every text of `raw` that reaches output: the header's free texts, the options'
