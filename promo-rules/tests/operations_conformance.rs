@@ -86,8 +86,12 @@ fn compare_table(name: &str, table: &RuleTable<'_>, data: &Value) -> Report {
             *report.not_covered.entry(format!("{kind} {op_name}")).or_default() += cases.len();
             continue;
         }
-        if !report.covered.contains(&op) {
-            report.covered.push(op);
+        // An `out=` group reads the operation's cells and then the store's.
+        let reads: &[Op] = if kind == "out" { &[op, Op::Store] } else { &[op] };
+        for &op in reads {
+            if !report.covered.contains(&op) {
+                report.covered.push(op);
+            }
         }
         let settings: Vec<String> = group["options"]
             .as_object()
