@@ -256,7 +256,17 @@ fn torch_operations_match_pytorch() {
 
 #[test]
 fn jax_operations_match_jax() {
-    conform("jax", &[]);
+    conform(
+        "jax",
+        &[
+            OpKind::Unary,
+            OpKind::Reduction,
+            OpKind::ReductionDtype(Op::Sum),
+            OpKind::Binary,
+            OpKind::List,
+            OpKind::Inplace(Op::Add),
+        ],
+    );
 }
 
 #[test]
