@@ -56,7 +56,10 @@ pub fn explain_operation(
         let mut cells: Vec<(Op, Operand, Operand)> = Vec::new();
         let mut done: Option<Operand> = None;
         match (op.kind(), operands) {
-            (OpKind::Unary | OpKind::Reduction, &[x]) => cells.push((op, x, x)),
+            (OpKind::Unary | OpKind::Reduction, &[x]) => {
+                cells.push((op, x, x));
+                done = table.promote_result(options, op, x, x).ok().map(|p| p.operand());
+            }
             (OpKind::List, [first, rest @ ..]) if table.list == ListRule::Fold => {
                 let mut acc = Some(*first);
                 for &next in rest {
@@ -90,7 +93,13 @@ pub fn explain_operation(
             _ => {}
         }
         if let (Some(into), Some(r)) = (out, done) {
-            cells.push((Op::Store, r, into));
+            let reduced = matches!(op.kind(), OpKind::Reduction | OpKind::ReductionDtype(_));
+            let store = if reduced && table.supports(Op::StoreReduced) {
+                Op::StoreReduced
+            } else {
+                Op::Store
+            };
+            cells.push((store, r, into));
         }
         for (cell_op, l, r) in cells {
             let one = explain(rules, path, src, options, cell_op, l, r);

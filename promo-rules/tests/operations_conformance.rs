@@ -342,12 +342,31 @@ fn keras_operations_match_keras() {
 
 #[test]
 fn tinygrad_operations_match_tinygrad() {
-    conform("tinygrad", &[OpKind::Unary, OpKind::Reduction, OpKind::Binary, OpKind::List, OpKind::Inplace(Op::Add)]);
+    conform(
+        "tinygrad",
+        &[
+            OpKind::Unary,
+            OpKind::Reduction,
+            OpKind::Binary,
+            OpKind::List,
+            OpKind::Inplace(Op::Add),
+        ],
+    );
 }
 
 #[test]
 fn paddle_operations_match_paddlepaddle() {
-    conform("paddle", &[OpKind::Unary, OpKind::Reduction, OpKind::ReductionDtype(Op::Sum), OpKind::Binary, OpKind::List, OpKind::Inplace(Op::Add)]);
+    conform(
+        "paddle",
+        &[
+            OpKind::Unary,
+            OpKind::Reduction,
+            OpKind::ReductionDtype(Op::Sum),
+            OpKind::Binary,
+            OpKind::List,
+            OpKind::Inplace(Op::Add),
+        ],
+    );
 }
 
 /// A rule set of binary promotion only answers no other kind of operation.

@@ -16,7 +16,8 @@ impl<'a> RuleTable<'a> {
     /// an elementwise or binary operation, a reduction's `dtype=` form (x and the
     /// dtype asked for), a store or an in-place operation; two or more for a list
     /// (the left fold of its cells). An in-place operation in a rule set with
-    /// [`Op::Store`] is `store(op(a, b), a)`; `out` is `store(op(...), out)`.
+    /// [`Op::Store`] is `store(op(a, b), a)`; `out` is `store(op(...), out)`
+    /// (`store_reduced` for a reduction, where the rule set has it).
     /// Another number of operands is [`Refusal::Arity`].
     pub fn apply(
         &self,
@@ -48,7 +49,7 @@ impl<'a> RuleTable<'a> {
             },
             (OpKind::Inplace(base), &[a, b]) if self.supports(Op::Store) => {
                 let done = self.apply(options, base, &[a, b], None)?;
-                self.store(options, done, a)?
+                self.store_as(Op::Store, options, done, a)?
             }
             (_, &[a, b]) => self.outcome(options, op, a, b)?,
             _ => {
@@ -60,7 +61,15 @@ impl<'a> RuleTable<'a> {
         };
         match out {
             None => Ok(outcome),
-            Some(into) => self.store(options, outcome, into),
+            Some(into) => {
+                let reduced = matches!(op.kind(), OpKind::Reduction | OpKind::ReductionDtype(_));
+                let store = if reduced && self.supports(Op::StoreReduced) {
+                    Op::StoreReduced
+                } else {
+                    Op::Store
+                };
+                self.store_as(store, options, outcome, into)
+            }
         }
     }
 
@@ -102,13 +111,20 @@ impl<'a> RuleTable<'a> {
         })
     }
 
-    /// `done` written into an array like `into`: the cell ([`Op::Store`], its
-    /// result, `into`), computed as `done` was.
-    fn store(&self, options: &Options, done: Outcome, into: Operand) -> Result<Outcome, Refusal<'a>> {
-        if !self.supports(Op::Store) {
-            return Err(Refusal::UnsupportedOp(Op::Store));
+    /// `done` written into an array like `into`: the cell (`store`, its result,
+    /// `into`), `store` being [`Op::Store`] or [`Op::StoreReduced`]; computed as
+    /// `done` was.
+    fn store_as(
+        &self,
+        store: Op,
+        options: &Options,
+        done: Outcome,
+        into: Operand,
+    ) -> Result<Outcome, Refusal<'a>> {
+        if !self.supports(store) {
+            return Err(Refusal::UnsupportedOp(store));
         }
-        let result = self.promote_result(options, Op::Store, done.result.operand(), into)?;
+        let result = self.promote_result(options, store, done.result.operand(), into)?;
         Ok(Outcome {
             result,
             compute: done.compute,

@@ -251,6 +251,10 @@ ops! {
     /// A result written into an existing array: `out=`, and `a OP= b` where the
     /// framework writes into `a`.
     Store = "store" => Store;
+    /// A reduction's result written into an existing array (`torch.sum(a, 0,
+    /// out=c)`), where a framework stores it by another rule than an elementwise
+    /// result; a rule set without it stores reductions' results as [`Op::Store`].
+    StoreReduced = "store_reduced" => Store;
     /// `a += b`.
     AddInplace = "add_inplace" | "+=" | "iadd" => Inplace(Add);
     /// `a -= b`.
