@@ -240,11 +240,14 @@ fn an_unknown_op_lists_the_rule_sets_operations() {
     );
     let e = bad(&["table", "jax", "--op", "fmin"]);
     assert!(
-        e.starts_with("promo: promo's jax rule set does not cover `fmin` (it covers: add "),
+        e.starts_with("promo: promo's jax rule set does not cover `fmin` (its elementwise operations: add "),
         "{e}"
     );
     let e = bad(&["query", "kernel_float", "i8", "i8", "--op", "frobnicate"]);
-    assert!(e.contains("kernel_float answers every operation alike"), "{e}");
+    assert!(
+        e.contains("kernel_float answers every elementwise operation alike"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -145,20 +145,26 @@ fn a_family_name_lists_its_formats() {
 
 #[test]
 fn common_operation_names_point_to_promos() {
+    // `max` is the reduction; with two operands, the element-wise one is pointed at.
     let e = bad(&["query", "numpy", "i8", "u8", "--op", "max"]);
     assert!(
-        e.starts_with("promo: unknown operation `max` (did you mean `maximum`?)"),
+        e.starts_with("promo: `max` takes one operand, not 2: `promo query numpy X --op max` (the element-wise max of two is `maximum`)"),
         "{e}"
     );
-    let e = bad(&["query", "numpy", "i8", "u8", "--op", "min"]);
+    let e = bad(&["query", "openvino", "i8", "u8", "--op", "min"]);
     assert!(
-        e.starts_with("promo: unknown operation `min` (did you mean `minimum`?)"),
+        e.contains("does not cover `min` (did you mean `minimum`?)"),
         "{e}"
     );
-    let e = bad(&["query", "numpy", "i8", "u8", "--op", "sum"]);
-    assert!(!e.contains("subtract`?"), "{e}");
+    let e = bad(&["query", "numpy", "i8", "u8", "--op", "plus"]);
     assert!(
-        e.contains("`sum` is a reduction") && e.contains("not a binary operation"),
+        e.starts_with("promo: unknown operation `plus` (did you mean `add`?)"),
+        "{e}"
+    );
+    // A reduction promo does not have is named as one.
+    let e = bad(&["query", "numpy", "i8", "--op", "argmin"]);
+    assert!(
+        e.contains("`argmin` is a reduction (one array to fewer elements) promo does not have"),
         "{e}"
     );
     // A slip of promo's own name is still suggested.
@@ -170,10 +176,23 @@ fn an_uncovered_operation_is_the_rule_sets_gap_not_the_frameworks() {
     let e = bad(&["query", "jax", "i8", "u8", "--op", "minimum"]);
     assert!(!e.contains("not covered by jax"), "{e}");
     assert!(
-        e.starts_with("promo: promo's jax rule set does not cover `minimum` (it covers: add subtract "),
+        e.starts_with(
+            "promo: promo's jax rule set does not cover `minimum` (its elementwise operations: add subtract "
+        ),
         "{e}"
     );
     assert!(e.contains(" maximum ") && e.ends_with("result_type)\n"), "{e}");
+    // An operation of another kind lists the rule set's operations of that kind.
+    let e = bad(&["query", "numpy", "i8", "--op", "erf"]);
+    assert!(
+        e.contains("does not cover `erf` (its unary operations: negative "),
+        "{e}"
+    );
+    let e = bad(&["query", "openvino", "i8", "--op", "sqrt"]);
+    assert!(
+        e.contains("(it covers no unary operations; `promo list openvino` lists what it covers)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use promo_core::rules;
 use promo_table::{
-    DType, DTypeNameError, Op, Operand, OptionError, OptionKind, PyScalar, Refusal, RuleTable,
+    DType, DTypeNameError, Op, OpKind, Operand, OptionError, OptionKind, PyScalar, Refusal, RuleTable,
 };
 
 /// The longest name that gets a suggestion: no name promo knows is near it, and
@@ -276,21 +276,50 @@ pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
         if table.ops.is_empty() {
             format!("{} answers every elementwise operation alike", table.name)
         } else {
-            let names: Vec<&str> = table.ops.iter().map(|o| o.name()).collect();
-            format!("the operations of {} are {}", table.name, names.join(" "))
+            // The elementwise ones by name, the others counted: `promo list` lists them.
+            let names: Vec<&str> = table
+                .ops
+                .iter()
+                .filter(|o| o.kind() == OpKind::Elementwise)
+                .map(|o| o.name())
+                .collect();
+            let others = table.ops.len() - names.len();
+            let more = if others == 0 {
+                String::new()
+            } else {
+                format!(
+                    ", and {others} unary operations, reductions and others (`promo list {}`)",
+                    table.name
+                )
+            };
+            format!("the operations of {} are {}{more}", table.name, names.join(" "))
         }
     };
     match name.parse::<Op>() {
         Ok(op) if ops.contains(&op) => Ok(op),
         Ok(op) => {
-            let names: Vec<&str> = ops.iter().map(|o| o.name()).collect();
+            // The operations of the same kind it covers: those a person asking
+            // about `op` may have meant.
+            let group = kind_group(op);
+            let names: Vec<&str> = ops
+                .iter()
+                .filter(|o| kind_group(**o) == group)
+                .map(|o| o.name())
+                .collect();
             let meant = binary_meant(name)
                 .filter(|m| m.parse::<Op>().is_ok_and(|m| ops.contains(&m)))
                 .map_or(String::new(), |m| format!(" (did you mean `{m}`?)"));
+            let covered = if names.is_empty() {
+                format!(
+                    "it covers no {group}; `promo list {}` lists what it covers",
+                    table.name
+                )
+            } else {
+                format!("its {group}: {}", names.join(" "))
+            };
             Err(format!(
-                "promo's {} rule set does not cover `{op}`{meant} (it covers: {})",
-                table.name,
-                names.join(" ")
+                "promo's {} rule set does not cover `{op}`{meant} ({covered})",
+                table.name
             ))
         }
         Err(e) => {
@@ -319,6 +348,17 @@ pub fn op(table: &RuleTable<'_>, name: &str) -> Result<Op, String> {
                 }
             }
         }
+    }
+}
+
+/// The kind of operation `op` is, in words: what an uncovered operation's message
+/// lists the rule set's operations of.
+fn kind_group(op: Op) -> &'static str {
+    match op.kind() {
+        OpKind::Elementwise => "elementwise operations",
+        OpKind::Unary => "unary operations",
+        OpKind::Reduction | OpKind::ReductionDtype(_) => "reductions",
+        _ => "other operations (matmul, lists, stores, in-place and updates)",
     }
 }
 

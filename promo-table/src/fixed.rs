@@ -2,7 +2,7 @@
 //! lookups are an index computation and one load.
 
 use crate::dtype::DType;
-use crate::flat::{code_at, operand_key, option_combo, Answer};
+use crate::flat::{code_at, operand_key, option_combo, Answer, WALKED};
 use crate::lookup::read;
 use crate::op::Op;
 use crate::operand::Operand;
@@ -112,6 +112,9 @@ impl<'a> FixedTable<'a> {
         let (Some(&slot), Some(&l), Some(&r)) = (slot, l, r) else {
             return Answer::NoRule;
         };
+        if slot == WALKED {
+            return self.table.answer(&self.options, op, lhs, rhs);
+        }
         let index = (slot as usize * self.keys + l as usize) * self.keys + r as usize;
         match code_at(self.cells, index) {
             Some(code) => Answer::from_code(code),

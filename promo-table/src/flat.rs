@@ -23,7 +23,9 @@ pub struct Flat<'a> {
     pub radix: &'a [u8],
     /// For each [`Op::index`](crate::Op::index), its slot: operations whose answers are the same under
     /// every option combination share one, and those the rule set lacks share the
-    /// slot whose every cell is [`Answer::UnsupportedOp`].
+    /// slot whose every cell is [`Answer::UnsupportedOp`]. [`WALKED`] for an
+    /// operation that is not elementwise (a unary operation, a reduction, a list, a
+    /// store...): its cells are not precomputed, and a lookup walks the layers.
     pub op_slot: &'a [u8],
     /// The number of op slots.
     pub op_slots: usize,
@@ -39,6 +41,12 @@ pub struct Flat<'a> {
     /// for the compiler, where a `u16` array is one per cell (a million for JAX).
     pub cells: &'a [u8],
 }
+
+/// The [`Flat::op_slot`] of an operation whose cells are not precomputed: the
+/// operations of every arity but the elementwise ones are answered by a walk over
+/// the layers (microseconds), so that a rule set's flat table, and the build of the
+/// crate that embeds it, grow with its elementwise operations only.
+pub const WALKED: u8 = u8::MAX;
 
 /// The [`Answer::code`] at index `i` of a table of codes stored as [`Flat::cells`]
 /// stores them.

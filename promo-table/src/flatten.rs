@@ -3,9 +3,9 @@
 
 use crate::cell::Cell;
 use crate::dtype::DType;
-use crate::flat::{operand_key, operand_of_key, Answer, Flat, OPERAND_KEYS};
+use crate::flat::{operand_key, operand_of_key, Answer, Flat, OPERAND_KEYS, WALKED};
 use crate::layer::{Side, ABSENT};
-use crate::op::Op;
+use crate::op::{Op, OpKind};
 use crate::operand::Operand;
 use crate::options::{OptionKind, OptionValue, Options};
 use crate::table::RuleTable;
@@ -122,20 +122,23 @@ impl RuleTable<'_> {
             }
             cells
         };
-        let mut op_slot = vec![0u8; Op::ALL.len()];
+        // The elementwise operations' cells; the others are walked (`WALKED`).
+        let mut op_slot = vec![WALKED; Op::ALL.len()];
+        let elementwise = Op::ALL
+            .iter()
+            .copied()
+            .filter(|op| op.kind() == OpKind::Elementwise);
         let slots: Vec<Vec<u16>> = if self.ops.is_empty() {
-            // Op-independent: every elementwise operation answers as `add`, and the
-            // rule set covers no other.
-            let unsupported = vec![Answer::UnsupportedOp.code(); combos * keys * keys];
-            for (&op, slot) in Op::ALL.iter().zip(&mut op_slot) {
-                *slot = u8::from(!self.supports(op));
+            // Op-independent: every elementwise operation answers as `add`.
+            for op in elementwise {
+                op_slot[op.index()] = 0;
             }
-            vec![column(Op::Add), unsupported]
+            vec![column(Op::Add)]
         } else {
             let mut slots: Vec<Vec<u16>> = Vec::new();
-            for (&op, slot) in Op::ALL.iter().zip(&mut op_slot) {
+            for op in elementwise {
                 let cells = column(op);
-                *slot = match slots.iter().position(|s| *s == cells) {
+                op_slot[op.index()] = match slots.iter().position(|s| *s == cells) {
                     Some(same) => same as u8,
                     None => {
                         slots.push(cells);
@@ -177,18 +180,6 @@ impl RuleTable<'_> {
     /// tests compare the two on every pair of every rule set.
     fn painted(&self, options: &Options, op: Op, operands: &[Operand]) -> Vec<u16> {
         let n = operands.len();
-        if op.on_diagonal() && self.supports(op) {
-            // One operand: the diagonal, walked; the other cells hold the operands'
-            // refusals or no rule (as the walk answers them), the same for every
-            // such operation, so that operations alike share a slot.
-            let mut codes = Vec::with_capacity(n * n);
-            for &l in operands {
-                for &r in operands {
-                    codes.push(self.answer(options, op, l, r).code());
-                }
-            }
-            return codes;
-        }
         let mut index_of = vec![usize::MAX; OPERAND_KEYS];
         for (i, &o) in operands.iter().enumerate() {
             // Only the operands themselves: a refused operand's stand-in answers
@@ -480,13 +471,17 @@ mod tests {
         assert_ne!(key("weak:i8"), key("f64"));
         assert!(usize::from(key("weak:i8")) >= 14 && usize::from(key("f64")) >= 14);
         assert_eq!(parts.cells.len(), 2 * 2 * 3 * parts.keys * parts.keys);
-        // Op-independent: every elementwise operation shares one slot, and every
-        // other operation the slot of refusals.
+        // Op-independent: every elementwise operation shares one slot; the other
+        // operations are walked.
         let any_op = RuleTable { ops: &[], ..t }.flatten().unwrap();
-        assert_eq!(any_op.op_slots, 2);
+        assert_eq!(any_op.op_slots, 1);
         for &op in Op::ALL {
-            let elementwise = op.kind() == crate::OpKind::Elementwise;
-            assert_eq!(any_op.op_slot[op.index()], u8::from(!elementwise), "{op}");
+            let elementwise = op.kind() == OpKind::Elementwise;
+            assert_eq!(
+                any_op.op_slot[op.index()],
+                if elementwise { 0 } else { WALKED },
+                "{op}"
+            );
         }
     }
 

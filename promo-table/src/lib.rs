@@ -66,7 +66,7 @@ pub use aliases::DTypeNameError;
 pub use cell::Cell;
 pub use dtype::{ambiguous_name, Category, DType, UnknownDType, AMBIGUOUS_NAMES};
 pub use fixed::FixedTable;
-pub use flat::{code_at, operand_key, operand_of_key, option_combo, Answer, Flat, OPERAND_KEYS};
+pub use flat::{code_at, operand_key, operand_of_key, option_combo, Answer, Flat, OPERAND_KEYS, WALKED};
 pub use flatten::FlatParts;
 pub use has_dtype::HasDType;
 pub use layer::{Condition, Layer, Side, ABSENT};

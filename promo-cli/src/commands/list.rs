@@ -2,7 +2,7 @@
 //! with a rule set named, that rule set's spellings of its dtypes too.
 
 use promo_core::rules;
-use promo_table::{DType, OptionKind, RuleTable};
+use promo_table::{DType, OpKind, OptionKind, RuleTable};
 use std::process::ExitCode;
 
 use crate::args::{bad_input, with_rules};
@@ -41,12 +41,37 @@ fn summary(t: &RuleTable<'_>) -> String {
         t.dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
     );
     if t.ops.is_empty() {
-        out += "  ops: any (the result does not depend on the operation)\n";
+        out += "  ops: any elementwise (the result does not depend on the operation)\n";
     } else {
-        out += &format!(
-            "  ops: {}\n",
-            t.ops.iter().map(|o| o.name()).collect::<Vec<_>>().join(" ")
-        );
+        // The elementwise operations, then one line per other kind (docs/operations.md).
+        let names = |keep: &dyn Fn(OpKind) -> bool| -> String {
+            let names: Vec<&str> = t
+                .ops
+                .iter()
+                .filter(|o| keep(o.kind()))
+                .map(|o| o.name())
+                .collect();
+            names.join(" ")
+        };
+        out += &format!("  ops: {}\n", names(&|k| k == OpKind::Elementwise));
+        let kinds: [(&str, &dyn Fn(OpKind) -> bool); 3] = [
+            ("unary", &|k| k == OpKind::Unary),
+            ("reductions", &|k| {
+                matches!(k, OpKind::Reduction | OpKind::ReductionDtype(_))
+            }),
+            ("more", &|k| {
+                !matches!(
+                    k,
+                    OpKind::Elementwise | OpKind::Unary | OpKind::Reduction | OpKind::ReductionDtype(_)
+                )
+            }),
+        ];
+        for (label, keep) in kinds {
+            let listed = names(keep);
+            if !listed.is_empty() {
+                out += &format!("  {label}: {listed}\n");
+            }
+        }
     }
     let python: Vec<String> = promo_table::PyScalar::ALL
         .iter()

@@ -264,10 +264,15 @@ fn is_blank_or_comment(line: &str) -> bool {
 }
 
 fn answer_line(table: &RuleTable<'_>, base: &Options, base_op: Op, line: &str) -> Result<String, String> {
-    // The operands, then `KEY=VALUE` settings.
+    // The operands, then `KEY=VALUE` settings (a key is a word: NumPy's `=i8`, the
+    // native byte order, is an operand).
+    let is_setting = |w: &&str| {
+        w.split_once('=')
+            .is_some_and(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    };
     let mut words = line.split_whitespace().peekable();
     let mut operand_words = Vec::new();
-    while let Some(w) = words.next_if(|w| !w.contains('=')) {
+    while let Some(w) = words.next_if(|w| !is_setting(w)) {
         operand_words.push(w);
     }
     // `op=OP`, `out=DTYPE`, `dtype=DTYPE` and each option at most once on a line.
