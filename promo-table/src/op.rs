@@ -253,7 +253,7 @@ ops! {
     Store = "store" => Store;
     /// A reduction's result written into an existing array (`torch.sum(a, 0,
     /// out=c)`), where a framework stores it by another rule than an elementwise
-    /// result; a rule set without it stores reductions' results as [`Op::Store`].
+    /// result; a rule set without it stores reductions' results as `store`.
     StoreReduced = "store_reduced" => Store;
     /// `a += b`.
     AddInplace = "add_inplace" | "+=" | "iadd" => Inplace(Add);
