@@ -359,6 +359,7 @@ fn tinygrad_operations_match_tinygrad() {
         &[
             OpKind::Unary,
             OpKind::Reduction,
+            OpKind::ReductionDtype(Op::Sum),
             OpKind::Binary,
             OpKind::List,
             OpKind::Inplace(Op::Add),
