@@ -465,3 +465,32 @@ fn explain_prints_the_result_as_query_does() {
     }
     assert!(weak >= 2, "the questions should include weakly typed results");
 }
+
+#[test]
+fn one_operand_operations_are_compared_and_tabulated_by_dtype() {
+    // numpy's sqrt of an 8-bit integer is f16, PyTorch's the default float.
+    let out = promo(&["diff", "numpy", "torch", "--op", "sqrt"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.starts_with("numpy vs torch, op sqrt, one operand: 28 dtypes in common: "),
+        "{shown}"
+    );
+    assert!(shown.contains("\ni8    f16    f32\n"), "{shown}");
+    // One line per dtype, with the dtype it computes in where that differs.
+    let out = promo(&["table", "torch", "--op", "sum"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.starts_with("# torch (2.15.0), op sum, device=any; one operand, x refused\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\nu8    i64\n") && shown.contains("\nf16   f16 (computed in f32)\n"),
+        "{shown}"
+    );
+    let e = bad(&["table", "jax", "--op", "sum", "--format", "svg"]);
+    assert!(e.contains("a map draws two operands; `sum` takes one"), "{e}");
+    let e = bad(&["diff", "jax", "numpy", "--op", "sum", "--format", "html"]);
+    assert!(e.contains("a map draws two operands; `sum` takes one"), "{e}");
+}

@@ -25,10 +25,17 @@ fn promo_gen(rules: &str, lang: &str, set: &[&str]) -> String {
 /// Every cell as `op lhs rhs result` (`!reason` when refused), from the rule set itself.
 fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
     let options = table.options_from(set.iter().copied()).unwrap();
+    // The elementwise operations: the generated code holds those (the others are
+    // asked of the rule set at run time).
     let ops: Vec<Op> = if table.ops.is_empty() {
         vec![Op::Add]
     } else {
-        table.ops.to_vec()
+        table
+            .ops
+            .iter()
+            .copied()
+            .filter(|o| o.kind() == promo_table::OpKind::Elementwise)
+            .collect()
     };
     let mut out = String::new();
     for &op in &ops {

@@ -1,7 +1,7 @@
 //! `promo diff`: where two rule sets, or two option settings of one, disagree.
 
 use promo_core::rules;
-use promo_table::{DType, Op, RuleTable};
+use promo_table::{DType, Op, Operand, Options, RuleTable};
 use std::process::ExitCode;
 
 use promo_query::diff::{self, compare, compare_in, label, Answer, Comparison, Kind, Scope};
@@ -367,6 +367,77 @@ fn scope(args: &DiffArgs, table: &RuleTable<'_>) -> Result<Scope, String> {
     })
 }
 
+/// A unary operation or a reduction compared on each dtype both accept: one line
+/// per dtype where the two differ (text, Markdown or JSON; a map draws two
+/// operands).
+fn one_operand(
+    ta: &RuleTable<'_>,
+    oa: &Options,
+    tb: &RuleTable<'_>,
+    ob: &Options,
+    op: Op,
+    format: DiffFormat,
+) -> Result<(String, bool), String> {
+    let (mut la, mut lb) = (label(ta, oa), label(tb, ob));
+    if la == lb {
+        (la, lb) = (format!("a: {la}"), format!("b: {lb}"));
+    }
+    let dtypes: Vec<DType> = ta.dtypes.iter().copied().filter(|d| tb.accepts(*d)).collect();
+    let shown = |a: &Answer| a.as_ref().map_or("x".to_owned(), |d| d.name().to_owned());
+    let mut rows = Vec::new();
+    for &d in &dtypes {
+        let x = Operand::Dimensioned(d);
+        let (a, b) = (
+            diff::answer_for(ta, oa, op, x, x),
+            diff::answer_for(tb, ob, op, x, x),
+        );
+        if !diff::agree(&a, &b) {
+            rows.push((d, a, b));
+        }
+    }
+    let summary = format!(
+        "{la} vs {lb}, op {op}, one operand: {} dtypes in common: {} agree, {} differ",
+        dtypes.len(),
+        dtypes.len() - rows.len(),
+        rows.len()
+    );
+    let text = match format {
+        DiffFormat::Html | DiffFormat::Svg => {
+            return Err(format!(
+                "a map draws two operands; `{op}` takes one: use --format text, markdown or json"
+            ))
+        }
+        DiffFormat::Json => {
+            let differences: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(d, a, b)| serde_json::json!({"x": d.name(), "a": shown(a), "b": shown(b)}))
+                .collect();
+            let v = serde_json::json!({"a": la, "b": lb, "op": op.name(), "dtypes": dtypes.len(),
+                "agree": dtypes.len() - rows.len(), "differ": rows.len(), "differences": differences});
+            format!("{v}\n")
+        }
+        DiffFormat::Markdown => {
+            let mut out = format!("{summary}\n\n| x | {la} | {lb} |\n| --- | --- | --- |\n");
+            for (d, a, b) in &rows {
+                out += &format!("| {d} | {} | {} |\n", shown(a), shown(b));
+            }
+            out
+        }
+        DiffFormat::Text => {
+            let width = la.len().max(lb.len()).max(5);
+            let mut out = format!("{summary}\n");
+            if !rows.is_empty() {
+                out += &format!("\n{:<6}{la:<width$}  {lb}\n", "x");
+                for (d, a, b) in &rows {
+                    out += &format!("{:<6}{:<width$}  {}\n", d.name(), shown(a), shown(b));
+                }
+            }
+            out
+        }
+    };
+    Ok((text, rows.is_empty()))
+}
+
 /// `promo diff`: exit 0 when the two agree on every common cell, 1 when some
 /// differ, 2 on bad input (`--all` exits 0).
 pub fn run_diff(args: &DiffArgs) -> ExitCode {
@@ -388,6 +459,9 @@ pub fn run_diff(args: &DiffArgs) -> ExitCode {
                 let (ob, op_b) =
                     options_and_op(tb, &set_b, &args.op).map_err(|e| e + &side_hint(&args.set, 'b', a))?;
                 debug_assert_eq!(op, op_b);
+                if op.on_diagonal() {
+                    return one_operand(ta, &oa, tb, &ob, op, args.format);
+                }
                 let scope = scope(args, ta)?;
                 let c = compare_in(ta, &oa, tb, &ob, op, &scope)?;
                 let (mut la, mut lb) = (label(ta, &oa), label(tb, &ob));

@@ -85,7 +85,14 @@ fn spellings(table: &RuleTable<'_>) -> Vec<(String, usize)> {
 
 fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
     let dtypes = table.dtypes.to_vec();
-    let ops = table.ops.to_vec();
+    // The elementwise operations: the others (one operand, lists, stores) are asked
+    // of the rule set at run time (`RuleTable::apply`, `promo query`).
+    let ops: Vec<Op> = table
+        .ops
+        .iter()
+        .copied()
+        .filter(|o| o.kind() == promo_table::OpKind::Elementwise)
+        .collect();
     // Each distinct refusal once: a rule set's reasons by index, the others by kind.
     let mut refusals: Vec<Refusal<'_>> = Vec::new();
     let mut tables: Vec<Vec<u16>> = Vec::new();

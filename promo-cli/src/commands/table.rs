@@ -46,12 +46,77 @@ pub struct TableArgs {
 pub fn run_table(args: &TableArgs) -> ExitCode {
     let result = with_rules(&args.rules, |table| {
         let (options, op) = options_and_op(table, &args.set, &args.op)?;
+        if op.on_diagonal() {
+            return render_column(table, &options, op, args.format);
+        }
         Ok::<_, String>(render_table(table, &options, op, args.format))
     });
     match result.and_then(|r| r) {
         Ok(text) => emit(&text, ExitCode::SUCCESS),
         Err(e) => bad_input(e),
     }
+}
+
+/// A unary operation's or a reduction's answers: one line per dtype (a map draws
+/// two operands).
+fn render_column(table: &RuleTable<'_>, options: &Options, op: Op, format: Format) -> Result<String, String> {
+    let answers: Vec<(DType, String)> = table
+        .dtypes
+        .iter()
+        .map(|&d| {
+            let x = Operand::Dimensioned(d);
+            let shown = match table.apply(options, op, &[x], None) {
+                Ok(o) if o.compute != o.result.dtype => format!("{} (computed in {})", o.result, o.compute),
+                Ok(o) => o.result.to_string(),
+                Err(_) => "x".to_owned(),
+            };
+            (d, shown)
+        })
+        .collect();
+    let settings = settings(table, options);
+    let heading = format!(
+        "# {} ({}), op {op}{}{}; one operand, x refused",
+        table.name,
+        table.version,
+        if settings.is_empty() { "" } else { ", " },
+        settings.join(", ")
+    );
+    Ok(match format {
+        Format::Html | Format::Svg => {
+            return Err(format!(
+                "a map draws two operands; `{op}` takes one: use --format text, markdown, csv or json"
+            ))
+        }
+        Format::Json => {
+            let cells: serde_json::Map<String, serde_json::Value> = answers
+                .iter()
+                .map(|(d, a)| (d.name().to_owned(), serde_json::Value::String(a.clone())))
+                .collect();
+            let v = serde_json::json!({"rules": table.name, "op": op.name(), "table": cells});
+            format!("{v}\n")
+        }
+        Format::Csv => {
+            let mut out = "x,result\n".to_owned();
+            for (d, a) in &answers {
+                out += &format!("{d},{}\n", csv_field(a));
+            }
+            out
+        }
+        Format::Markdown => {
+            let mut out = format!("{heading}\n\n| x | {op} |\n| --- | --- |\n");
+            for (d, a) in &answers {
+                out += &format!("| {d} | {a} |\n");
+            }
+            out
+        }
+        Format::Text => {
+            let mut out = format!("{heading}\n");
+            for (d, a) in &answers {
+                out += &format!("{:<6}{a}\n", d.name());
+            }
+            out
+        }
+    })
 }
 
 fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format) -> String {
