@@ -23,6 +23,8 @@ __all__ = [
     "promote",
     "result_type",
     "explain",
+    "Outcome",
+    "apply",
     "diff",
     "rule_sets",
     "load",
