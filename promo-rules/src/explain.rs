@@ -93,13 +93,7 @@ pub fn explain_operation(
             _ => {}
         }
         if let (Some(into), Some(r)) = (out, done) {
-            let reduced = matches!(op.kind(), OpKind::Reduction | OpKind::ReductionDtype(_));
-            let store = if reduced && table.supports(Op::StoreReduced) {
-                Op::StoreReduced
-            } else {
-                Op::Store
-            };
-            cells.push((store, r, into));
+            cells.push((table.store_for(op), r, into));
         }
         for (cell_op, l, r) in cells {
             let one = explain(rules, path, src, options, cell_op, l, r);

@@ -61,15 +61,7 @@ impl<'a> RuleTable<'a> {
         };
         match out {
             None => Ok(outcome),
-            Some(into) => {
-                let reduced = matches!(op.kind(), OpKind::Reduction | OpKind::ReductionDtype(_));
-                let store = if reduced && self.supports(Op::StoreReduced) {
-                    Op::StoreReduced
-                } else {
-                    Op::Store
-                };
-                self.store_as(store, options, outcome, into)
-            }
+            Some(into) => self.store_as(self.store_for(op), options, outcome, into),
         }
     }
 
@@ -100,6 +92,17 @@ impl<'a> RuleTable<'a> {
             .copied()
             .find(|d| absorbing.iter().all(|e| gives_back(e, d.result.operand())))
             .ok_or(Refusal::NoRule)
+    }
+
+    /// The store that `op`'s `out=` reads: [`Op::StoreReduced`] for a reduction in a
+    /// rule set that has it, else [`Op::Store`].
+    pub fn store_for(&self, op: Op) -> Op {
+        let reduced = matches!(op.kind(), OpKind::Reduction | OpKind::ReductionDtype(_));
+        if reduced && self.supports(Op::StoreReduced) {
+            Op::StoreReduced
+        } else {
+            Op::Store
+        }
     }
 
     /// The outcome of one cell: its result, computed in its result's dtype.

@@ -59,14 +59,7 @@ impl RuleTable<'_> {
         if found.layer >= self.results_from {
             return None;
         }
-        match found.cell {
-            Cell::Is(d) | Cell::Weak(d) => Some(d),
-            Cell::Option(i) => match options.get(i as usize) {
-                OptionValue::DType(d) => Some(d),
-                _ => None,
-            },
-            _ => None,
-        }
+        cell_dtype(found.cell, options)
     }
 
     /// The walk of [`RuleTable::trace`] from layer `start` on.
@@ -183,14 +176,7 @@ impl RuleTable<'_> {
                 Some(below) => below,
                 None => self.first_opinion(layer.statement_end.max(index + 1), options, op, lhs, rhs),
             };
-            let promoted = match below.map(|t| t.cell) {
-                Some(Cell::Is(d) | Cell::Weak(d)) => Some(d),
-                Some(Cell::Option(i)) => match options.get(i as usize) {
-                    OptionValue::DType(d) => Some(d),
-                    _ => None,
-                },
-                _ => None,
-            };
+            let promoted = below.and_then(|t| cell_dtype(t.cell, options));
             if promoted.is_some_and(|d| layer.promoted.contains(&d)) {
                 // A weakly typed promotion gives a weakly typed result, unless the
                 // filter's results are strongly typed.
@@ -209,6 +195,19 @@ impl RuleTable<'_> {
             in_map = Some(below);
         }
         in_map.flatten()
+    }
+}
+
+/// The dtype a walk's cell gives under `options`: its own, or a dtype option's
+/// value; `None` for a refusal or no cell.
+fn cell_dtype(cell: Cell, options: &Options) -> Option<DType> {
+    match cell {
+        Cell::Is(d) | Cell::Weak(d) => Some(d),
+        Cell::Option(i) => match options.get(i as usize) {
+            OptionValue::DType(d) => Some(d),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
