@@ -1,20 +1,4 @@
-//! Generic arithmetic in the promoted type: one bound, [`PromoteArith`], says "`A`
-//! and `B` promote under `R` to a type I can convert both to and compute with", and
-//! [`zip_promoted`] applies a function to two slices element by element in it.
-//!
-//! ```
-//! use promo_core::compute::{zip_promoted, Arithmetic, PromoteArith};
-//! use promo_core::rules::torch::Torch;
-//! use promo_core::f16;
-//!
-//! // Torch: i32 + f16 is f16; both sides are cast to it with ONNX `Cast`.
-//! let sums = zip_promoted::<Torch, _, _, _>(&[1i32, 2, 3], &[f16::from_f32(0.5)], |x, y| x.add(y));
-//! assert_eq!(sums.unwrap(), [1.5, 2.5, 3.5].map(f16::from_f32));
-//! ```
-//!
-//! [`Arithmetic`] is what every element type a promotion can give has in common:
-//! `add`, `sub` and `mul` as the frameworks compute them on tensors of that dtype.
-//! Integers wrap, floats round once, `bool` saturates in {0, 1}.
+//! The typed side: [`Arithmetic`], [`PromoteArith`] and [`zip_promoted`].
 
 use crate::cast::{CastFrom, CastOptions};
 use crate::narrow::{f8e8m0, i2, i4, u2, u4, Format, Minifloat, RoundMode};
