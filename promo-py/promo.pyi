@@ -32,6 +32,7 @@ __all__ = [
     "iinfo",
     "can_cast",
     "cast",
+    "compute",
     "backend",
 ]
 
@@ -255,6 +256,29 @@ def cast(
     narrow formats come back as their unsigned codes. ``from_dtype`` reads such codes
     back: the array's unsigned integers are the codes of ``from_dtype``. Large arrays
     convert on every core, without the GIL.
+    """
+
+_ComputeOperand = Union[npt.NDArray[Any], np.generic, bool, int, float]
+"""An operand of ``compute``: a numpy array (a numpy scalar is a 0-d array) or a Python ``bool``, ``int`` or ``float``."""
+
+def compute(
+    rules: _Rules,
+    op: str,
+    a: _ComputeOperand,
+    b: _ComputeOperand,
+    /,
+    *,
+    out: Optional[npt.NDArray[Any]] = None,
+    **options: _OptionValue,
+) -> npt.NDArray[Any]:
+    """``a OP b`` computed bit for bit as the rule set's framework computes it.
+
+    ``op`` is ``add``, ``subtract``, ``multiply``, ``divide``, ``maximum``, ``minimum`` or a comparison
+    (or an alias: ``"+"``, ``"<"``); ``a`` and ``b`` are numpy arrays of any dtype promo knows (ml_dtypes'
+    included), strides, byte order and shapes that broadcast, or one of them a Python scalar. Returns a new
+    array of the framework's result dtype and the broadcast shape, or ``out=`` written. ``PromotionError``
+    when the framework refuses, ``OverflowError`` for a Python scalar it refuses, ``ValueError`` for what
+    promo does not compute and for shapes that do not broadcast.
     """
 
 def _dtype(text: str) -> DType:

@@ -18,7 +18,7 @@ use crate::dtypes::{dtype_arg, dtype_of_descr, no_numpy_dtype, numpy, numpy_dtyp
 /// The dtype an array of `dtype` comes back as: numpy's or ml_dtypes', or, without
 /// ml_dtypes or for a format neither names (Triton's `f8e4m3b15`), the unsigned
 /// integer of the same width holding the codes.
-fn result_descr<'py>(
+pub(crate) fn result_descr<'py>(
     py: Python<'py>,
     dtype: DType,
     storage_bits: usize,
@@ -43,7 +43,7 @@ fn result_descr<'py>(
 }
 
 /// Refuses a masked array: its mask would be dropped without a word.
-fn not_masked(array: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+pub(crate) fn not_masked(array: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
     if array.is_instance(numpy(array.py())?.masked_array.bind(array.py()))? {
         return Err(PyTypeError::new_err(format!(
             "{what} is a masked array, which a cast would read without its mask: pass `a.filled(value)`, or `a.data` to cast the masked values too"
@@ -53,7 +53,7 @@ fn not_masked(array: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
 }
 
 /// `array` as a C-contiguous numpy array in native byte order (itself when it is one).
-fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
+pub(crate) fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
     let py = array.py();
     let numpy = numpy(py)?;
     not_masked(array, "the array")?;
@@ -87,7 +87,7 @@ fn contiguous<'py>(array: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedAr
 
 /// The bytes of a C-contiguous array, as a `uint8` view of it (the last axis
 /// counted in bytes).
-fn byte_view<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+pub(crate) fn byte_view<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
     let py = array.py();
     let uint8 = numpy(py)?.uint8.bind(py);
     let view = if array.ndim() == 0 {
@@ -102,7 +102,7 @@ fn byte_view<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyA
 }
 
 /// The array `out=` names, checked against the result's shape and dtype.
-fn checked_out<'py>(
+pub(crate) fn checked_out<'py>(
     out: &Bound<'py, PyAny>,
     shape: &[usize],
     to: DType,
@@ -220,7 +220,7 @@ pub fn cast<'py>(
 /// byte range (one file mapped twice: two address ranges, the same bytes). Rust
 /// then never holds a `&[u8]` and a `&mut [u8]` over the same bytes, and each
 /// element is read before it is overwritten.
-fn apart_from<'py>(
+pub(crate) fn apart_from<'py>(
     src: Bound<'py, PyUntypedArray>,
     out: &Bound<'py, PyUntypedArray>,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {

@@ -184,6 +184,30 @@ pub(crate) fn with_rules<R>(
     load_spec(&spec.to_cow()?)?.with_table(f)
 }
 
+/// The bundled rule table `rules` names (a `RuleSet`, a bundled name), or `None`
+/// for a rule file (loaded first, so that a name that is neither, or a file that
+/// does not load, raises as it does everywhere).
+pub(crate) fn bundled_table(rules: &Bound<'_, PyAny>) -> PyResult<Option<&'static RuleTable<'static>>> {
+    let bundled = |set: &PyRuleSet| -> PyResult<Option<&'static RuleTable<'static>>> {
+        if !set.set.is_bundled() {
+            return Ok(None);
+        }
+        set.with_table(|t| Ok(rules::ALL.iter().copied().find(|b| b.name == t.name)))
+    };
+    if let Ok(set) = rules.cast::<PyRuleSet>() {
+        return bundled(set.get());
+    }
+    if let Ok(spec) = rules.cast::<PyString>() {
+        return bundled(&load_spec(&spec.to_cow()?)?);
+    }
+    if let Ok(path) = path_like(rules) {
+        PyRuleSet::load(&path)?;
+        return Ok(None);
+    }
+    // The TypeError every function gives for such a `rules`.
+    with_rules(rules, |_| Ok(None))
+}
+
 /// The path an `os.PathLike` (not a `str`) names.
 pub(crate) fn path_like(obj: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
     if !obj.hasattr("__fspath__")? {

@@ -89,6 +89,8 @@ pub struct Numpy {
     pub asarray: Py<PyAny>,
     /// `numpy.ascontiguousarray`.
     pub ascontiguousarray: Py<PyAny>,
+    /// `numpy.broadcast_to`.
+    pub broadcast_to: Py<PyAny>,
     /// `numpy.empty`.
     pub empty: Py<PyAny>,
     /// `numpy.may_share_memory`: whether two arrays' address ranges overlap.
@@ -118,6 +120,7 @@ pub fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
         Ok(Numpy {
             asarray: numpy.getattr("asarray")?.unbind(),
             ascontiguousarray: numpy.getattr("ascontiguousarray")?.unbind(),
+            broadcast_to: numpy.getattr("broadcast_to")?.unbind(),
             empty: numpy.getattr("empty")?.unbind(),
             may_share_memory: numpy.getattr("may_share_memory")?.unbind(),
             masked_array: py

@@ -8,12 +8,14 @@
 //! - `ask`: rule sets, operands, options, `promote`, `result_type`, `explain`,
 //!   `diff`;
 //! - `numbers`: `finfo`, `iinfo`, `can_cast`;
-//! - `arrays`: `cast` and `backend`.
+//! - `arrays`: `cast` and `backend`;
+//! - `compute`: `compute`, `a OP b` on arrays as the framework computes it.
 
 use pyo3::prelude::*;
 
 mod arrays;
 mod ask;
+mod compute;
 mod dtypes;
 mod numbers;
 mod operations;
@@ -52,5 +54,6 @@ fn promo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     operations::register(m)?;
     numbers::register(m)?;
     arrays::register(m)?;
+    compute::register(m)?;
     Ok(())
 }
