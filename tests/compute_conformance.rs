@@ -183,6 +183,7 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
         let position_ties = semantics.zero_tie.1 == promo_core::compute::ZeroTie::Rhs
             && matches!(set.rules, "torch" | "tensorflow");
         let (mut cases, mut elements, mut skipped) = (0usize, 0usize, BTreeMap::<String, usize>::new());
+        let mut fused = 0usize;
         for case in index["cases"].as_array().expect("cases") {
             let c = case.as_array().expect("a case");
             let field = |i: usize| c[i].as_str().unwrap_or("");
@@ -246,6 +247,7 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
             let (abuf, bbuf) = (pack(a_t, &a), pack(b_t, &b));
             for backend in Backend::available() {
                 let m = Computation::with_backend(table, &options, op, a_t, b_t, backend).expect("made once");
+                fused += usize::from(m.backend() != Backend::Portable);
                 let mut out = vec![0u8; (n * element_size(result).expect("buffer")).div_ceil(8)];
                 m.apply(&abuf, &bbuf, &mut out, n).expect("apply");
                 let got = unpack(result, &out, n);
@@ -282,7 +284,13 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
             cases += 1;
             elements += n;
         }
-        report.push(format!("{}: {cases} cases, {elements} elements; left out {skipped:?}", set.name));
+        report.push(format!(
+            "{}: {cases} cases, {elements} elements ({fused} case-backends by a fused kernel); left out {skipped:?}",
+            set.name
+        ));
+        if Backend::available().contains(&Backend::Avx2) {
+            assert!(fused > 0, "{}: no case ran a fused kernel", set.name);
+        }
         assert_eq!((cases, elements), set.pinned, "{}: the pinned counts", set.name);
     }
     println!("{}", report.join("\n"));

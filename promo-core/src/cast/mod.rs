@@ -41,7 +41,7 @@
 
 mod buffer;
 mod error;
-mod kernels;
+pub(crate) mod kernels;
 mod options;
 #[cfg(feature = "rayon")]
 mod parallel;

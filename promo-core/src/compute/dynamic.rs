@@ -2,6 +2,7 @@
 //! as one framework computes it, its plan made once.
 
 use super::semantics::{Semantics, ZeroTie};
+use crate::cast::kernels::fused::{self, Comparison, FusedBody, FusedOp, FusedPlan};
 use crate::cast::{element_size, Backend, CastOptions, Converter};
 use crate::narrow::RoundMode;
 use crate::DType;
@@ -167,6 +168,16 @@ pub struct Computation {
     /// Whether each operand's integer work values are `u64` bits (an exact
     /// comparison of `i64` with `u64` reads each as its own dtype).
     unsigned: (bool, bool),
+    /// The fused kernel, where one computes this exactly.
+    fused: Option<Fused>,
+}
+
+/// A fused kernel and its plan.
+#[derive(Clone, Copy, Debug)]
+struct Fused {
+    body: FusedBody,
+    plan: FusedPlan,
+    backend: Backend,
 }
 
 /// Elements per step of the general path: every operand's chunk starts on a byte.
@@ -195,7 +206,6 @@ impl Computation {
         rhs: DType,
         backend: Backend,
     ) -> Result<Self, ComputeError> {
-        let _ = backend;
         let semantics =
             Semantics::of(table.name).ok_or_else(|| ComputeError::NoSemantics(table.name.to_string()))?;
         if !OPS.contains(&op) {
@@ -309,7 +319,7 @@ impl Computation {
                 Work::Int { .. } => (None, Some(conv(DType::I64, result)?)),
             }
         };
-        Ok(Computation {
+        let mut computation = Computation {
             semantics,
             op,
             lhs: load(lhs)?,
@@ -327,7 +337,79 @@ impl Computation {
             } else {
                 (value == DType::U64, value == DType::U64)
             },
+            fused: None,
+        };
+        computation.fused = computation.find_fused(lhs, rhs, backend, &cast);
+        Ok(computation)
+    }
+
+    /// The fused kernel for this computation on `backend`, where one gives
+    /// exactly what the plain path gives: the values' dtype at most 32 bits wide
+    /// and one operand's, the other operand's every value exact in it, and none
+    /// of the framework's special cases (a select, flushing that could matter,
+    /// `f8e8m0`, XLA's NaN into a format without NaN) in play.
+    fn find_fused(&self, lhs: DType, rhs: DType, backend: Backend, cast: &CastOptions) -> Option<Fused> {
+        let value = self.value;
+        let comparison = is_comparison(self.op);
+        let flush_matters = self.flush
+            && [lhs, rhs]
+                .iter()
+                .any(|d| matches!(d, DType::F32 | DType::BF16 | DType::F64 | DType::F8E8M0));
+        let nanless = matches!(value, DType::F4E2M1 | DType::F6E2M3FN | DType::F6E3M2FN);
+        if !value.is_float()
+            || value == DType::F64
+            || value == DType::F8E8M0
+            || self.select.is_some()
+            || flush_matters
+            || (nanless && self.semantics.nan_into_nanless_is_negative_zero && !comparison)
+            || !exact_in(lhs, value)
+            || !exact_in(rhs, value)
+        {
+            return None;
+        }
+        let (x_is_rhs, y) = if lhs == value {
+            (false, rhs)
+        } else if rhs == value {
+            (true, lhs)
+        } else {
+            return None;
+        };
+        let kernels = fused::find(value, y, backend)?;
+        let body = if comparison {
+            kernels.compare
+        } else {
+            kernels.arithmetic
+        }?;
+        let op = match self.op {
+            Op::Add => FusedOp::Add,
+            Op::Subtract => FusedOp::Subtract,
+            Op::Multiply => FusedOp::Multiply,
+            Op::Divide => FusedOp::Divide,
+            Op::Maximum => FusedOp::Maximum(self.tie),
+            Op::Minimum => FusedOp::Minimum(self.tie),
+            Op::Equal => FusedOp::Compare(Comparison::Equal),
+            Op::NotEqual => FusedOp::Compare(Comparison::NotEqual),
+            Op::LessThan => FusedOp::Compare(Comparison::Less),
+            Op::LessEqual => FusedOp::Compare(Comparison::LessEqual),
+            Op::GreaterThan => FusedOp::Compare(Comparison::Greater),
+            _ => FusedOp::Compare(Comparison::GreaterEqual),
+        };
+        Some(Fused {
+            body,
+            plan: FusedPlan {
+                op,
+                x_is_rhs,
+                splat: None,
+                encode: fused::encode_plan(value, cast),
+            },
+            backend,
         })
+    }
+
+    /// The backend whose fused kernel this computation runs ([`Backend::Portable`]:
+    /// the plain path, chunks through the cast kernels).
+    pub fn backend(&self) -> Backend {
+        self.fused.map_or(Backend::Portable, |f| f.backend)
     }
 
     /// The result dtype.
@@ -385,8 +467,61 @@ impl Computation {
                 len: out.len(),
             });
         }
-        self.general(lhs, one_lhs, rhs, one_rhs, &mut out[..needed], count);
+        let out = &mut out[..needed];
+        let done = match &self.fused {
+            Some(fused) if !(one_lhs && one_rhs) => {
+                self.run_fused(fused, lhs, one_lhs, rhs, one_rhs, out, count)
+            }
+            _ => 0,
+        };
+        fn rest(bytes: &[u8], one: bool, bits: usize, done: usize) -> &[u8] {
+            if one {
+                bytes
+            } else {
+                &bytes[done * bits / 8..]
+            }
+        }
+        self.general(
+            rest(lhs, one_lhs, self.lhs.bits, done),
+            one_lhs,
+            rest(rhs, one_rhs, self.rhs.bits, done),
+            one_rhs,
+            &mut out[done * self.result_bits / 8..],
+            count - done,
+        );
         Ok(needed)
+    }
+
+    /// Whole blocks by the fused kernel; returns how many elements it computed.
+    #[allow(clippy::too_many_arguments)]
+    fn run_fused(
+        &self,
+        fused: &Fused,
+        lhs: &[u8],
+        one_lhs: bool,
+        rhs: &[u8],
+        one_rhs: bool,
+        out: &mut [u8],
+        count: usize,
+    ) -> usize {
+        let mut plan = fused.plan;
+        let (x, y) = if plan.x_is_rhs { (rhs, lhs) } else { (lhs, rhs) };
+        if one_lhs || one_rhs {
+            // The single element's value, as the plain path reads it (exact in f32).
+            let (load, bytes) = if one_lhs {
+                (&self.lhs, lhs)
+            } else {
+                (&self.rhs, rhs)
+            };
+            let mut v = Values::new(self.work);
+            self.load(load, bytes, 1, &mut v, &mut Scratch::default());
+            plan.splat = Some((one_lhs != plan.x_is_rhs, v.f[0] as f32));
+        }
+        // SAFETY: `find_fused` took the body from `fused::find` for a backend this
+        // CPU runs; the three slices hold the same number of elements (`apply`
+        // checked the operands' lengths and cut `out` to them), but the splat
+        // side, which the body does not read.
+        unsafe { (fused.body)(x, y, out, count, &plan) }
     }
 
     /// The plain path: chunks of [`CHUNK`] elements decoded into `f64` or `i64`
@@ -598,6 +733,29 @@ fn select(b: f64, x: f64) -> f64 {
 enum Side {
     Lhs,
     Rhs,
+}
+
+/// Whether every value of `from` is exactly a value of the float `to`.
+fn exact_in(from: DType, to: DType) -> bool {
+    let Some(t) = crate::finfo(to) else { return false };
+    if from == to {
+        return true;
+    }
+    if from.is_bool() {
+        return true;
+    }
+    if from.is_integer() {
+        let magnitude = from.bits() - u32::from(crate::iinfo(from).is_some_and(|i| i.min < 0));
+        return magnitude <= t.man_bits + 1;
+    }
+    let Some(f) = crate::finfo(from) else { return false };
+    f.signed == t.signed
+        && f.man_bits <= t.man_bits
+        && f.max <= t.max
+        && f.smallest_subnormal >= t.smallest_subnormal
+        && (!f.has_infinity || t.has_infinity)
+        && (!f.has_nan || t.has_nan)
+        && (!f.has_negative_zero || t.has_negative_zero)
 }
 
 /// Zeroes the bits after element `n` in the last byte of `out`.

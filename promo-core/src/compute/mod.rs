@@ -34,3 +34,6 @@ mod typed;
 pub use dynamic::{Computation, ComputeError, OPS};
 pub use semantics::{Semantics, ZeroTie};
 pub use typed::{zip_promoted, Arithmetic, LengthMismatch, PromoteArith};
+
+#[cfg(test)]
+mod tests;

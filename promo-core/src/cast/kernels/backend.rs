@@ -136,6 +136,7 @@ impl fmt::Display for Backend {
 }
 
 /// What a body needs of the options, worked out once per call.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
     /// Whether an overflow into a narrow float or f8e8m0 saturates.
     pub(crate) saturate: bool,

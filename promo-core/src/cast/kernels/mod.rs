@@ -38,6 +38,7 @@
 
 mod backend;
 mod formats;
+pub(crate) mod fused;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -48,7 +49,8 @@ mod x86_avx512;
 
 pub(crate) use backend::find;
 pub use backend::Backend;
-use backend::{Isa, Plan};
+use backend::Isa;
+pub(crate) use backend::Plan;
 use formats::{Lanes, Sink, Source, Target};
 
 use super::options::CastOptions;

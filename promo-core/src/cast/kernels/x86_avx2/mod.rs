@@ -13,6 +13,7 @@
 
 pub(crate) mod decode;
 pub(crate) mod encode;
+pub(crate) mod fused;
 pub(crate) mod ints;
 pub(crate) mod lanes;
 
