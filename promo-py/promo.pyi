@@ -2,7 +2,7 @@
 
 The same Rust crates as the ``promo`` command: every answer here is the one
 ``promo query`` prints for the same question, and every cast is bit-identical to
-``promo convert``.
+``promo convert``; ``compute`` does a framework's arithmetic on numpy arrays, bit for bit.
 """
 
 import os

@@ -1,8 +1,8 @@
 //! The Python module `promo`: the bundled rule sets and rule files answered by
-//! `promo-query` and `promo-core`, and ONNX `Cast` on numpy arrays by
-//! `promo-core`'s kernels. Nothing here decides a promotion or converts a number:
-//! this crate turns Python objects into the questions the Rust crates answer, and
-//! the answers into Python objects.
+//! `promo-query` and `promo-core`, and ONNX `Cast` and the frameworks' arithmetic
+//! on numpy arrays by `promo-core`'s kernels. Nothing here decides a promotion or
+//! converts or computes a number: this crate turns Python objects into the
+//! questions the Rust crates answer, and the answers into Python objects.
 //!
 //! - `dtypes`: the `DType` class, numpy and ml_dtypes dtypes both ways;
 //! - `ask`: rule sets, operands, options, `promote`, `result_type`, `explain`,
@@ -36,7 +36,8 @@ pyo3::create_exception!(
 /// ML dtype promotion of many frameworks as reviewed rules, and ONNX `Cast` bit
 /// for bit. The same Rust crates as the `promo` command: every answer is the one
 /// `promo query` prints for the same question, every cast bit-identical to
-/// `promo convert`.
+/// `promo convert`; `compute` does a framework's arithmetic on numpy arrays, bit
+/// for bit.
 ///
 /// >>> import promo
 /// >>> str(promo.promote("torch", "torch.float16", 2.5))
