@@ -92,7 +92,11 @@ fn codes(v: &Value) -> Vec<u64> {
 fn case_inputs(inputs: &Value, kind: &str, lhs: &str, rhs: &str) -> (Vec<u64>, Vec<u64>) {
     let ty = |t: &str| &inputs["types"][t];
     if kind == "all" {
-        let n = if lhs == "bool" { 2 } else { 1u64 << ty(lhs)["bits"].as_u64().expect("bits") };
+        let n = if lhs == "bool" {
+            2
+        } else {
+            1u64 << ty(lhs)["bits"].as_u64().expect("bits")
+        };
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for k in 0..n * n {
             a.push(k % n);
@@ -118,7 +122,10 @@ fn case_inputs(inputs: &Value, kind: &str, lhs: &str, rhs: &str) -> (Vec<u64>, V
 fn pack(dtype: DType, codes: &[u64]) -> Vec<u8> {
     let bits = element_size(dtype).expect("a buffer dtype");
     if bits >= 8 {
-        return codes.iter().flat_map(|c| c.to_le_bytes()[..bits / 8].to_vec()).collect();
+        return codes
+            .iter()
+            .flat_map(|c| c.to_le_bytes()[..bits / 8].to_vec())
+            .collect();
     }
     let mut out = vec![0u8; (codes.len() * bits).div_ceil(8)];
     for (i, &c) in codes.iter().enumerate() {
@@ -199,7 +206,7 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
                 name => name,
             }
             .parse()
-                .unwrap_or_else(|_| panic!("{}: op {op_name}", set.name));
+            .unwrap_or_else(|_| panic!("{}: op {op_name}", set.name));
             let (Some(a_t), Some(b_t)) = (DType::parse_name(lhs), DType::parse_name(rhs)) else {
                 panic!("{}: types {lhs} {rhs}", set.name)
             };
@@ -236,7 +243,10 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
                 ));
                 continue;
             }
-            let (offset, n) = (c[5].as_u64().expect("offset") as usize, c[6].as_u64().expect("n") as usize);
+            let (offset, n) = (
+                c[5].as_u64().expect("offset") as usize,
+                c[6].as_u64().expect("n") as usize,
+            );
             let width = match result.bits() {
                 b if b <= 8 => 1,
                 b => b as usize / 8,
@@ -278,7 +288,10 @@ fn every_two_array_case_agrees_with_its_framework_on_every_backend() {
                     }
                 }
                 if bad > 3 {
-                    failures.push(format!("{} [{backend}] {op_name}({lhs}, {rhs}): {bad} elements differ", set.name));
+                    failures.push(format!(
+                        "{} [{backend}] {op_name}({lhs}, {rhs}): {bad} elements differ",
+                        set.name
+                    ));
                 }
             }
             cases += 1;

@@ -64,7 +64,8 @@ const CASES: &[(DType, Op, DType)] = &[
 /// `n` elements of `dtype` as bytes: moderate values (no NaN, so every loop does
 /// the same work), from a fixed pattern.
 fn operand(dtype: DType, n: usize, salt: u32) -> Vec<u8> {
-    let value = |i: usize| (((i as u32).wrapping_mul(2654435761).wrapping_add(salt) >> 20) % 200) as f32 / 16.0 - 6.0;
+    let value =
+        |i: usize| (((i as u32).wrapping_mul(2654435761).wrapping_add(salt) >> 20) % 200) as f32 / 16.0 - 6.0;
     let mut out = Vec::with_capacity(n * 4);
     for i in 0..n {
         let v = value(i);
@@ -82,7 +83,8 @@ fn operand(dtype: DType, n: usize, salt: u32) -> Vec<u8> {
 /// The planned computation of a case on the benchmark's backend.
 fn plan(lhs: DType, op: Op, rhs: DType) -> Computation {
     let numpy = &rules::numpy::TABLE;
-    Computation::with_backend(numpy, &numpy.default_options(), op, lhs, rhs, backend()).expect("numpy computes it")
+    Computation::with_backend(numpy, &numpy.default_options(), op, lhs, rhs, backend())
+        .expect("numpy computes it")
 }
 
 /// The element loop a Rust user would write for the case with `half` (or
@@ -182,7 +184,11 @@ fn summary() {
                 "| {lhs} {} {rhs} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} | {:.1} |",
                 op.aliases().first().copied().unwrap_or(op.name()),
                 c.result(),
-                if n < 1 << 20 { "16 Ki".to_owned() } else { "16 Mi".to_owned() },
+                if n < 1 << 20 {
+                    "16 Ki".to_owned()
+                } else {
+                    "16 Mi".to_owned()
+                },
                 n as f64 / promo / 1e6,
                 memcpy / promo,
                 f32_time / promo,
@@ -193,7 +199,14 @@ fn summary() {
     }
 }
 
-const ARGS: &[&str] = &["f8e4m3fn+f8e4m3fn", "bf16+bf16", "f16+f16", "f32+bf16", "f16*f32", "i8+f16"];
+const ARGS: &[&str] = &[
+    "f8e4m3fn+f8e4m3fn",
+    "bf16+bf16",
+    "f16+f16",
+    "f32+bf16",
+    "f16*f32",
+    "i8+f16",
+];
 
 /// The case named `name` (an entry of [`ARGS`]).
 fn case(name: &str) -> (DType, Op, DType) {

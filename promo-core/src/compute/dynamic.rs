@@ -47,6 +47,13 @@ pub enum ComputeError {
         /// The elements the output is to hold.
         count: usize,
     },
+    /// A typed output whose element type is not the operation's result dtype.
+    ResultDType {
+        /// The operation's result dtype.
+        result: DType,
+        /// The output's element type.
+        out: DType,
+    },
     /// The output is shorter than `count` elements of the result dtype.
     OutputTooSmall {
         /// Bytes it needs.
@@ -74,6 +81,10 @@ impl fmt::Display for ComputeError {
             ComputeError::Length { operand, bytes, count } => write!(
                 f,
                 "the {operand} operand's {bytes} bytes hold neither {count} elements nor one"
+            ),
+            ComputeError::ResultDType { result, out } => write!(
+                f,
+                "the result is {result}, the output holds {out}: compute into {result}, or use the byte API"
             ),
             ComputeError::OutputTooSmall { needed, len } => {
                 write!(f, "the output has {len} bytes; the result needs {needed}")

@@ -33,7 +33,7 @@ mod typed;
 
 pub use dynamic::{Computation, ComputeError, OPS};
 pub use semantics::{Semantics, ZeroTie};
-pub use typed::{zip_promoted, Arithmetic, LengthMismatch, PromoteArith};
+pub use typed::{apply, compare, zip_promoted, Arithmetic, LengthMismatch, PromoteArith};
 
 #[cfg(test)]
 mod tests;

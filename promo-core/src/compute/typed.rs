@@ -1,8 +1,10 @@
 //! The typed side: [`Arithmetic`], [`PromoteArith`] and [`zip_promoted`].
 
+use super::{Computation, ComputeError};
 use crate::cast::{CastFrom, CastOptions};
+use crate::element::sealed::Sealed;
 use crate::narrow::{f8e8m0, i2, i4, u2, u4, Format, Minifloat, RoundMode};
-use crate::{Element, Promote, Promoted};
+use crate::{DType, Element, HasDType, Op, Promote, Promoted, RuleSet};
 use half::{bf16, f16};
 use num_complex::Complex;
 use std::fmt;
@@ -247,4 +249,91 @@ where
             f(x, y)
         })
         .collect())
+}
+
+/// `a OP b` over typed slices, as rule set `R`'s framework computes it (see
+/// [`Computation`](super::Computation)), into `out`, whose element type is the
+/// one `R` promotes `A` and `B` to.
+///
+/// Each operand holds `out.len()` elements, or one, which is used with every
+/// element of the other. An operation whose result dtype is not that type (`divide`
+/// of two integers, a comparison: see [`compare`]) is
+/// [`ComputeError::ResultDType`](super::ComputeError::ResultDType); element types
+/// of 2 and 4 bits, one value per byte in a typed slice, take the byte API, which
+/// packs them.
+///
+/// ```
+/// use promo_core::compute;
+/// use promo_core::rules::{jax::Jax, torch::Torch};
+/// use promo_core::{bf16, f16, Op};
+///
+/// let (a, b) = ([f16::from_f32(1.5), f16::MAX], [f16::from_f32(2.0)]);
+/// let mut out = [f16::ZERO; 2];
+/// compute::apply::<Torch, _, _>(Op::Multiply, &a, &b, &mut out)?;
+/// assert_eq!(out, [f16::from_f32(3.0), f16::INFINITY]);
+/// // JAX: u8 with bf16 is bf16, computed in f32 and rounded once.
+/// let mut sums = [bf16::ZERO; 2];
+/// compute::apply::<Jax, _, _>(Op::Add, &[200u8, 255], &[bf16::from_f32(0.5)], &mut sums)?;
+/// assert_eq!(sums, [bf16::from_f32(200.0), bf16::from_f32(256.0)]);
+/// # Ok::<(), promo_core::compute::ComputeError>(())
+/// ```
+pub fn apply<R, A, B>(op: Op, a: &[A], b: &[B], out: &mut [Promoted<R, A, B>]) -> Result<(), ComputeError>
+where
+    R: RuleSet + Promote<A, B>,
+    A: Element,
+    B: Element,
+    Promoted<R, A, B>: Element,
+{
+    let computation = Computation::new(R::TABLE, &R::OPTIONS, op, A::DTYPE, B::DTYPE)?;
+    let want = <Promoted<R, A, B> as HasDType>::DTYPE;
+    if computation.result() != want {
+        return Err(ComputeError::ResultDType {
+            result: computation.result(),
+            out: want,
+        });
+    }
+    let count = out.len();
+    let (lhs, rhs) = (bytes_of(a)?, bytes_of(b)?);
+    let dst = Sealed::__promo_bytes_mut(out).ok_or(ComputeError::UnsupportedDType(want))?;
+    computation.apply(lhs, rhs, dst, count).map(|_| ())
+}
+
+/// A comparison (`equal`, `less_than`, ...) of typed slices as rule set `R`'s
+/// framework computes it, into `out`; lengths as [`apply`] takes them.
+///
+/// ```
+/// use promo_core::compute;
+/// use promo_core::rules::numpy::NumPy;
+/// use promo_core::Op;
+///
+/// // NumPy compares i64 with u64 exactly, though both promote to f64.
+/// let mut out = [false; 2];
+/// compute::compare::<NumPy, _, _>(Op::LessThan, &[i64::MAX - 1, -1], &[1u64 << 63], &mut out)?;
+/// assert_eq!(out, [true, true]);
+/// # Ok::<(), promo_core::compute::ComputeError>(())
+/// ```
+pub fn compare<R, A, B>(op: Op, a: &[A], b: &[B], out: &mut [bool]) -> Result<(), ComputeError>
+where
+    R: RuleSet,
+    A: Element,
+    B: Element,
+{
+    let computation = Computation::new(R::TABLE, &R::OPTIONS, op, A::DTYPE, B::DTYPE)?;
+    if computation.result() != DType::Bool {
+        return Err(ComputeError::ResultDType {
+            result: computation.result(),
+            out: DType::Bool,
+        });
+    }
+    let mut bytes = vec![0u8; out.len()];
+    computation.apply(bytes_of(a)?, bytes_of(b)?, &mut bytes, out.len())?;
+    for (o, b) in out.iter_mut().zip(bytes) {
+        *o = b != 0;
+    }
+    Ok(())
+}
+
+/// A typed slice's buffer bytes, for element types of whole bytes.
+fn bytes_of<T: Element>(s: &[T]) -> Result<&[u8], ComputeError> {
+    Sealed::__promo_bytes(s).ok_or(ComputeError::UnsupportedDType(T::DTYPE))
 }

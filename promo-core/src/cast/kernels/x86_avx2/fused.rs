@@ -19,38 +19,51 @@ use core::marker::PhantomData;
 #[inline]
 #[target_feature(enable = "avx2")]
 fn op8(op: FusedOp, a: __m256, b: __m256) -> __m256 {
-    let nan_a = _mm256_cmp_ps::<_CMP_UNORD_Q>(a, a);
-    let nan_b = _mm256_cmp_ps::<_CMP_UNORD_Q>(b, b);
-    // `maxps`/`minps` give their second operand for ties and NaN; the NaN of
-    // either operand then wins, the left one's if both are NaN.
-    let nan_wins = |r: __m256| _mm256_blendv_ps(_mm256_blendv_ps(r, b, nan_b), a, nan_a);
     match op {
         FusedOp::Add => _mm256_add_ps(a, b),
         FusedOp::Subtract => _mm256_sub_ps(a, b),
         FusedOp::Multiply => _mm256_mul_ps(a, b),
         FusedOp::Divide => _mm256_div_ps(a, b),
-        FusedOp::Maximum(tie) => nan_wins(match tie {
-            ZeroTie::Rhs => _mm256_max_ps(a, b),
-            ZeroTie::Lhs => _mm256_max_ps(b, a),
-            // Equal values: `and` keeps +0 of ±0 (and equal bits otherwise).
-            ZeroTie::Ordered => _mm256_blendv_ps(
-                _mm256_max_ps(a, b),
-                _mm256_and_ps(a, b),
-                _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b),
-            ),
-        }),
-        FusedOp::Minimum(tie) => nan_wins(match tie {
-            ZeroTie::Rhs => _mm256_min_ps(a, b),
-            ZeroTie::Lhs => _mm256_min_ps(b, a),
-            // Equal values: `or` keeps -0 of ±0.
-            ZeroTie::Ordered => _mm256_blendv_ps(
-                _mm256_min_ps(a, b),
-                _mm256_or_ps(a, b),
-                _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b),
-            ),
-        }),
+        FusedOp::Maximum(tie) => nan_wins(
+            match tie {
+                ZeroTie::Rhs => _mm256_max_ps(a, b),
+                ZeroTie::Lhs => _mm256_max_ps(b, a),
+                // Equal values: `and` keeps +0 of ±0 (and equal bits otherwise).
+                ZeroTie::Ordered => _mm256_blendv_ps(
+                    _mm256_max_ps(a, b),
+                    _mm256_and_ps(a, b),
+                    _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b),
+                ),
+            },
+            a,
+            b,
+        ),
+        FusedOp::Minimum(tie) => nan_wins(
+            match tie {
+                ZeroTie::Rhs => _mm256_min_ps(a, b),
+                ZeroTie::Lhs => _mm256_min_ps(b, a),
+                // Equal values: `or` keeps -0 of ±0.
+                ZeroTie::Ordered => _mm256_blendv_ps(
+                    _mm256_min_ps(a, b),
+                    _mm256_or_ps(a, b),
+                    _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b),
+                ),
+            },
+            a,
+            b,
+        ),
         FusedOp::Compare(comparison) => compare8(comparison, a, b),
     }
+}
+
+/// `r`, but the NaN of either operand where there is one, the left one's if both
+/// are NaN (`maxps`/`minps` give their second operand for ties and NaN).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn nan_wins(r: __m256, a: __m256, b: __m256) -> __m256 {
+    let nan_a = _mm256_cmp_ps::<_CMP_UNORD_Q>(a, a);
+    let nan_b = _mm256_cmp_ps::<_CMP_UNORD_Q>(b, b);
+    _mm256_blendv_ps(_mm256_blendv_ps(r, b, nan_b), a, nan_a)
 }
 
 /// A comparison's lanes: all ones where it holds.
