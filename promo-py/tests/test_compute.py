@@ -415,3 +415,14 @@ def test_recorded_outputs_of_torch_and_jax(name):
         assert agree.all(), (case[:5], np.nonzero(~agree)[0][:5])
         computed += 1
     assert computed >= 8
+
+
+def test_a_python_scalar_operand_is_a_type_error_for_now():
+    a = np.float32([1, 2])
+    for s in (True, 3, 2.5):
+        with pytest.raises(TypeError, match="does not take Python scalars yet"):
+            promo.compute("numpy", "add", a, s)
+        with pytest.raises(TypeError, match="does not take Python scalars yet"):
+            promo.compute("numpy", "add", s, a)
+    with pytest.raises(ValueError, match="complex"):
+        promo.compute("numpy", "add", a, 1j)
