@@ -61,6 +61,17 @@ pub enum ComputeError {
         /// Bytes it has.
         len: usize,
     },
+    /// The framework refuses the Python scalar's value (an int out of range), in
+    /// its words.
+    ScalarOutOfRange(String),
+    /// The operand that is the Python scalar was given bytes: its slice must be
+    /// empty.
+    ScalarBytes {
+        /// Which operand: `lhs` or `rhs`.
+        operand: &'static str,
+        /// Its length in bytes.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for ComputeError {
@@ -89,6 +100,11 @@ impl fmt::Display for ComputeError {
             ComputeError::OutputTooSmall { needed, len } => {
                 write!(f, "the output has {len} bytes; the result needs {needed}")
             }
+            ComputeError::ScalarOutOfRange(message) => write!(f, "refused: {message}"),
+            ComputeError::ScalarBytes { operand, bytes } => write!(
+                f,
+                "the {operand} operand is the Python scalar: its slice must be empty, not {bytes} bytes"
+            ),
         }
     }
 }
@@ -97,7 +113,7 @@ impl std::error::Error for ComputeError {}
 
 /// What the values of the operation are, between decoding and encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Work {
+pub(super) enum Work {
     /// Floats, held as `f64` (exact for every float dtype); the operation rounds
     /// to `f32` first when `single`.
     Float { single: bool },
@@ -107,8 +123,8 @@ enum Work {
 
 /// One operand's way into [`Work`] values.
 #[derive(Clone, Copy, Debug)]
-struct Load {
-    bits: usize,
+pub(super) struct Load {
+    pub(super) bits: usize,
     path: Path,
 }
 
@@ -157,38 +173,59 @@ enum Path {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Computation {
-    semantics: Semantics,
-    op: Op,
-    lhs: Load,
-    rhs: Load,
-    result: DType,
-    result_bits: usize,
+    pub(super) semantics: Semantics,
+    pub(super) op: Op,
+    pub(super) lhs: Load,
+    pub(super) rhs: Load,
+    pub(super) result: DType,
+    pub(super) result_bits: usize,
     /// The dtype the operands are converted to (the result's for arithmetic, the
     /// promoted pair's for comparisons).
-    value: DType,
-    work: Work,
+    pub(super) value: DType,
+    pub(super) work: Work,
     /// Work values into the result: `f64` → `f32` (when `single`), then into the
     /// result dtype; or `i64` into it.
-    store: (Option<Converter>, Option<Converter>),
-    tie: ZeroTie,
+    pub(super) store: (Option<Converter>, Option<Converter>),
+    pub(super) tie: ZeroTie,
     /// The bool operand of a `bool * x` the framework computes as a select.
-    select: Option<Side>,
+    pub(super) select: Option<Side>,
     /// Whether operands and results are flushed to zero below the smallest
     /// normal (the semantics', but for a select).
-    flush: bool,
+    pub(super) flush: bool,
     /// Whether each operand's integer work values are `u64` bits (an exact
     /// comparison of `i64` with `u64` reads each as its own dtype).
-    unsigned: (bool, bool),
+    pub(super) unsigned: (bool, bool),
+    /// The operation the kernel computes: `op`, but `multiply` where a division
+    /// is rewritten as a product with a reciprocal.
+    pub(super) compute_op: Op,
+    /// A Python scalar operand: its side and its work value, converted once.
+    pub(super) scalar: Option<(Side, Fixed)>,
+    /// The array operand's values are replaced by their reciprocals rounded to
+    /// the result dtype (in `f32` first when `single`), through these
+    /// conversions (`f64` into the result and back): PyTorch's `s / x`.
+    pub(super) reciprocal: Option<(Converter, Converter)>,
     /// The fused kernel, where one computes this exactly.
-    fused: Option<Fused>,
+    pub(super) fused: Option<Fused>,
 }
 
 /// A fused kernel and its plan.
 #[derive(Clone, Copy, Debug)]
-struct Fused {
+pub(super) struct Fused {
     body: FusedBody,
     plan: FusedPlan,
     backend: Backend,
+}
+
+/// A Python scalar's work value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Fixed {
+    /// A float work value.
+    Float(f64),
+    /// An integer work value (`u64` bits where its `unsigned` flag says so).
+    Int(i64),
+    /// A comparison whose answer is the same for every element (an int beyond
+    /// every value of the array's dtype).
+    Always(bool),
 }
 
 /// Elements per step of the general path: every operand's chunk starts on a byte.
@@ -279,57 +316,8 @@ impl Computation {
         };
         // A select reads its operand as it is: `True * x` keeps a subnormal `x`.
         let flush = semantics.flush_subnormals && select.is_none();
-        let load = |dtype: DType| -> Result<Load, ComputeError> {
-            let bits = element_size(dtype).ok_or(ComputeError::UnsupportedDType(dtype))?;
-            let own_tiny = match dtype {
-                DType::F64 if flush => f64::MIN_POSITIVE,
-                DType::F32 | DType::BF16 if flush => f32::MIN_POSITIVE as f64,
-                _ => 0.0,
-            };
-            let path = if dtype.is_float() && !value.is_float() && semantics.float_to_int_wraps {
-                Path::Truncate {
-                    to_f64: conv(dtype, DType::F64)?,
-                    wrap: (conv(DType::I64, value)?, conv(value, DType::I64)?),
-                }
-            } else if value.is_float() && (value == DType::F8E8M0 || (dtype.is_float() && own_tiny > 0.0)) {
-                Path::Straight {
-                    to_f64: conv(dtype, DType::F64)?,
-                    own_tiny,
-                    e8m0: value == DType::F8E8M0 && dtype != value,
-                    round: if dtype == value {
-                        None
-                    } else {
-                        Some((conv(DType::F64, value)?, conv(value, DType::F64)?))
-                    },
-                }
-            } else {
-                let work_dtype = if value.is_float() { DType::F64 } else { DType::I64 };
-                Path::Cast {
-                    to_value: if dtype == value {
-                        None
-                    } else {
-                        Some(conv(dtype, value)?)
-                    },
-                    to_work: conv(value, work_dtype)?,
-                }
-            };
-            Ok(Load { bits, path })
-        };
-        let store = if is_comparison(op) {
-            (None, None)
-        } else {
-            match work {
-                Work::Float { single: true } if result == DType::F32 => {
-                    (Some(conv(DType::F64, DType::F32)?), None)
-                }
-                Work::Float { single: true } => (
-                    Some(conv(DType::F64, DType::F32)?),
-                    Some(conv(DType::F32, result)?),
-                ),
-                Work::Float { single: false } => (None, None),
-                Work::Int { .. } => (None, Some(conv(DType::I64, result)?)),
-            }
-        };
+        let load = |dtype: DType| plan_load(dtype, value, flush, &semantics, &conv);
+        let store = plan_store(op, work, result, &conv)?;
         let mut computation = Computation {
             semantics,
             op,
@@ -348,6 +336,9 @@ impl Computation {
             } else {
                 (value == DType::U64, value == DType::U64)
             },
+            compute_op: op,
+            scalar: None,
+            reciprocal: None,
             fused: None,
         };
         computation.fused = computation.find_fused(lhs, rhs, backend, &cast);
@@ -453,11 +444,27 @@ impl Computation {
     /// written. Each operand holds `count` elements of its dtype, or one, which is
     /// used with every element of the other (little-endian; 4-bit types two per
     /// byte, low nibble first; 2-bit types four per byte). Anything else is
-    /// [`ComputeError::Length`], never a shorter result.
+    /// [`ComputeError::Length`], never a shorter result. The side of a Python
+    /// scalar ([`Computation::with_scalar`]) is the empty slice `&[]`; any bytes
+    /// there are [`ComputeError::ScalarBytes`].
     pub fn apply(&self, lhs: &[u8], rhs: &[u8], out: &mut [u8], count: usize) -> Result<usize, ComputeError> {
+        let scalar_side = self.scalar.map(|(side, _)| side);
         let broadcast = |load: &Load, bytes: &[u8], operand| {
             let full = (count * load.bits).div_ceil(8);
-            if bytes.len() == full {
+            let is_scalar = match operand {
+                "lhs" => scalar_side == Some(Side::Lhs),
+                _ => scalar_side == Some(Side::Rhs),
+            };
+            if is_scalar {
+                if bytes.is_empty() {
+                    Ok(true)
+                } else {
+                    Err(ComputeError::ScalarBytes {
+                        operand,
+                        bytes: bytes.len(),
+                    })
+                }
+            } else if bytes.len() == full {
                 Ok(false)
             } else if bytes.len() == load.bits.div_ceil(8) {
                 Ok(true)
@@ -477,6 +484,10 @@ impl Computation {
                 needed,
                 len: out.len(),
             });
+        }
+        if let Some((_, Fixed::Always(answer))) = self.scalar {
+            out[..needed].fill(u8::from(answer));
+            return Ok(needed);
         }
         let out = &mut out[..needed];
         let done = match &self.fused {
@@ -542,12 +553,10 @@ impl Computation {
         let mut b = Values::new(self.work);
         let mut scratch = Scratch::default();
         if one_lhs {
-            self.load(&self.lhs, lhs, 1, &mut a, &mut scratch);
-            a.fill();
+            self.load_one(Side::Lhs, lhs, &mut a, &mut scratch);
         }
         if one_rhs {
-            self.load(&self.rhs, rhs, 1, &mut b, &mut scratch);
-            b.fill();
+            self.load_one(Side::Rhs, rhs, &mut b, &mut scratch);
         }
         let mut start = 0;
         while start < count {
@@ -560,6 +569,7 @@ impl Computation {
                     &mut a,
                     &mut scratch,
                 );
+                self.reciprocals(&mut a, n, &mut scratch);
             }
             if !one_rhs {
                 self.load(
@@ -569,12 +579,50 @@ impl Computation {
                     &mut b,
                     &mut scratch,
                 );
+                self.reciprocals(&mut b, n, &mut scratch);
             }
             let at = start * self.result_bits / 8;
             let end = ((start + n) * self.result_bits).div_ceil(8);
             self.compute_chunk(&a, &b, n, &mut out[at..end], &mut scratch);
             start += n;
         }
+    }
+
+    /// One operand's one element (or its Python scalar) into work values, used
+    /// with every element of the other.
+    fn load_one(&self, side: Side, src: &[u8], into: &mut Values, scratch: &mut Scratch) {
+        match self.scalar {
+            Some((s, fixed)) if s == side => match fixed {
+                Fixed::Float(x) => into.f[0] = x,
+                Fixed::Int(i) => into.i[0] = i,
+                Fixed::Always(_) => {}
+            },
+            _ => {
+                let load = if side == Side::Lhs { &self.lhs } else { &self.rhs };
+                self.load(load, src, 1, into, scratch);
+                self.reciprocals(into, 1, scratch);
+            }
+        }
+        into.fill();
+    }
+
+    /// Replaces the array operand's values by their reciprocals rounded to the
+    /// result dtype, where the plan says so (PyTorch's `s / x`).
+    fn reciprocals(&self, values: &mut Values, n: usize, scratch: &mut Scratch) {
+        let Some((to_result, back)) = self.reciprocal else {
+            return;
+        };
+        let xs = &mut values.f[..n];
+        let single = matches!(self.work, Work::Float { single: true });
+        for x in xs.iter_mut() {
+            let r = 1.0 / *x;
+            *x = if single { f64::from(r as f32) } else { r };
+        }
+        let bytes = &mut scratch.bytes[..8 * n];
+        write_f64(xs, bytes);
+        to_result.run(bytes, &mut scratch.value, n);
+        back.run(&scratch.value, bytes, n);
+        read_f64(bytes, xs);
     }
 
     /// `n` elements of one operand into work values.
@@ -675,7 +723,7 @@ impl Computation {
                     *r = match self.select {
                         Some(Side::Lhs) => select(x, y),
                         Some(Side::Rhs) => select(y, x),
-                        None => float_op(self.op, x, y, single, flush, self.tie),
+                        None => float_op(self.compute_op, x, y, single, flush, self.tie),
                     };
                 }
                 self.fix_specials(results);
@@ -705,6 +753,74 @@ impl Computation {
             clear_padding(out, n, self.result_bits);
         }
     }
+}
+
+/// One operand's way from its dtype into work values of `value`.
+pub(super) fn plan_load(
+    dtype: DType,
+    value: DType,
+    flush: bool,
+    semantics: &Semantics,
+    conv: &dyn Fn(DType, DType) -> Result<Converter, ComputeError>,
+) -> Result<Load, ComputeError> {
+    let bits = element_size(dtype).ok_or(ComputeError::UnsupportedDType(dtype))?;
+    let own_tiny = match dtype {
+        DType::F64 if flush => f64::MIN_POSITIVE,
+        DType::F32 | DType::BF16 if flush => f32::MIN_POSITIVE as f64,
+        _ => 0.0,
+    };
+    let path = if dtype.is_float() && !value.is_float() && semantics.float_to_int_wraps {
+        Path::Truncate {
+            to_f64: conv(dtype, DType::F64)?,
+            wrap: (conv(DType::I64, value)?, conv(value, DType::I64)?),
+        }
+    } else if value.is_float() && (value == DType::F8E8M0 || (dtype.is_float() && own_tiny > 0.0)) {
+        Path::Straight {
+            to_f64: conv(dtype, DType::F64)?,
+            own_tiny,
+            e8m0: value == DType::F8E8M0 && dtype != value,
+            round: if dtype == value {
+                None
+            } else {
+                Some((conv(DType::F64, value)?, conv(value, DType::F64)?))
+            },
+        }
+    } else {
+        let work_dtype = if value.is_float() { DType::F64 } else { DType::I64 };
+        Path::Cast {
+            to_value: if dtype == value {
+                None
+            } else {
+                Some(conv(dtype, value)?)
+            },
+            to_work: conv(value, work_dtype)?,
+        }
+    };
+    Ok(Load { bits, path })
+}
+
+/// How work values become results of `op` in `result`.
+pub(super) fn plan_store(
+    op: Op,
+    work: Work,
+    result: DType,
+    conv: &dyn Fn(DType, DType) -> Result<Converter, ComputeError>,
+) -> Result<(Option<Converter>, Option<Converter>), ComputeError> {
+    Ok(if is_comparison(op) {
+        (None, None)
+    } else {
+        match work {
+            Work::Float { single: true } if result == DType::F32 => {
+                (Some(conv(DType::F64, DType::F32)?), None)
+            }
+            Work::Float { single: true } => (
+                Some(conv(DType::F64, DType::F32)?),
+                Some(conv(DType::F32, result)?),
+            ),
+            Work::Float { single: false } => (None, None),
+            Work::Int { .. } => (None, Some(conv(DType::I64, result)?)),
+        }
+    })
 }
 
 impl Computation {
@@ -739,10 +855,12 @@ fn select(b: f64, x: f64) -> f64 {
     }
 }
 
-/// Which operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
+/// Which side of the operation an operand stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The left operand: `x` in `x OP y`.
     Lhs,
+    /// The right operand: `y` in `x OP y`.
     Rhs,
 }
 

@@ -6,7 +6,9 @@
 //!   [`Computation`] plans `a OP b` once for a rule set, its options and two
 //!   dtypes (the result dtype from the rule set, the dtype it computes in and the
 //!   conversions from the framework's [`Semantics`]), then [`Computation::apply`]
-//!   computes slices, bit for bit as the framework does.
+//!   computes slices, bit for bit as the framework does;
+//!   [`Computation::with_scalar`] plans `array OP scalar` with a Python scalar,
+//!   converted as the framework converts a weak scalar.
 //! - **Typed**, generic over element types: [`PromoteArith`] says "`A` and `B`
 //!   promote under `R` to a type I can convert both to and compute with", and
 //!   [`zip_promoted`] applies a function to two slices element by element in it.
@@ -28,10 +30,12 @@
 //! compare [`Computation`] with every recorded element.
 
 mod dynamic;
+mod scalar;
 mod semantics;
 mod typed;
 
-pub use dynamic::{Computation, ComputeError, OPS};
+pub use dynamic::{Computation, ComputeError, Side, OPS};
+pub use scalar::Scalar;
 pub use semantics::{Semantics, ZeroTie};
 pub use typed::{apply, compare, zip_promoted, Arithmetic, LengthMismatch, PromoteArith};
 

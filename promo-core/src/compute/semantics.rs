@@ -57,6 +57,47 @@ pub struct Semantics {
     /// (NumPy: `i64 0x7ffffffffffffffe < u64 2^63`, though both are `2^63` in
     /// `f64`, the dtype they promote to).
     pub exact_integer_comparisons: bool,
+    /// A Python float is rounded to `f32` before the dtype it is converted to,
+    /// unless that is `f64` (PyTorch's `c10::Half(float(double))`, TensorFlow,
+    /// MLX); elsewhere it is rounded once from the double (NumPy), or from the
+    /// rule set's `f64` (JAX: `f32` with `jax_enable_x64` off).
+    pub python_float_via_f32: bool,
+    /// A Python int too is rounded to `f32` before a float dtype narrower than
+    /// `f64` (PyTorch converts a scalar through its opmath type).
+    pub python_int_via_f32: bool,
+    /// A double converted to `bf16` goes through `f32` (XLA: with
+    /// `jax_enable_x64`, `bf16 + (1 + 2^-8 + 2^-30)` is `1`).
+    pub bf16_from_f64_through_f32: bool,
+    /// A Python scalar multiplying or dividing an `f16`/`bf16` tensor keeps its
+    /// `f32` value, the product or quotient is computed in `f32` and rounded once
+    /// (PyTorch's opmath: `bf16 0x3F81 * 0.1` is `0x3DCE`, not `0x3DCF`).
+    pub python_scalar_opmath: bool,
+    /// `s / x` with a Python scalar `s` is `round_R(round_R(1 / x) * s)` (PyTorch
+    /// computes `x.reciprocal() * s`).
+    pub python_dividend_reciprocal: bool,
+    /// `x / s` with a Python scalar `s` is `x * rcp`, `rcp` being `1 / s` rounded
+    /// to the result dtype when it is `f16`, `f32` or `f64`, else to `f32` (XLA
+    /// folds the division by a constant; a bool `x` selects `rcp` or `+0`).
+    pub python_divisor_reciprocal: bool,
+    /// A Python int must fit the integer dtype it is converted to, else it is
+    /// refused (NumPy: `i8 + 300`; MLX); elsewhere it wraps around.
+    pub python_int_must_fit: bool,
+    /// A `u64` array takes a negative Python int too, wrapped around (MLX:
+    /// `u64 + -1` adds `2^64 - 1`), though ints must fit.
+    pub python_int_u64_takes_negative: bool,
+    /// A Python int beyond this dtype's range is refused whatever it meets
+    /// (TensorFlow: `i32`; JAX: `i64`, which the rule set makes `i32` with
+    /// `jax_enable_x64` off).
+    pub python_int_limit: Option<DType>,
+    /// A Python int meeting an integer array is first wrapped to (or, with
+    /// `python_int_must_fit`, checked against) the array's dtype, and one meeting
+    /// a bool array to this dtype, even where the result is a float (TensorFlow
+    /// and MLX, `i32`: `u8 / -1` is `u8 / 255`); elsewhere it goes straight to
+    /// the dtype the operation converts to.
+    pub python_int_to_array: Option<DType>,
+    /// The words the framework refuses a Python int out of range with: `{value}`
+    /// stands for the int, `{dtype}` for the dtype's name (`int8`, `uint64`).
+    pub python_int_refusal: &'static str,
 }
 
 impl Semantics {
@@ -72,6 +113,17 @@ impl Semantics {
         nan_into_nanless_is_negative_zero: false,
         float_to_int_wraps: true,
         exact_integer_comparisons: true,
+        python_float_via_f32: false,
+        python_int_via_f32: false,
+        bf16_from_f64_through_f32: false,
+        python_scalar_opmath: false,
+        python_dividend_reciprocal: false,
+        python_divisor_reciprocal: false,
+        python_int_must_fit: true,
+        python_int_u64_takes_negative: false,
+        python_int_limit: None,
+        python_int_to_array: None,
+        python_int_refusal: "OverflowError: Python integer {value} out of bounds for {dtype}",
     };
     /// PyTorch on the CPU: `f8e4m3fn` results saturate. Its `maximum` of ±0 gives
     /// the right operand in whole 64-byte vectors and the left one in the scalar
@@ -86,6 +138,17 @@ impl Semantics {
         nan_into_nanless_is_negative_zero: false,
         float_to_int_wraps: false,
         exact_integer_comparisons: false,
+        python_float_via_f32: true,
+        python_int_via_f32: true,
+        bf16_from_f64_through_f32: false,
+        python_scalar_opmath: true,
+        python_dividend_reciprocal: true,
+        python_divisor_reciprocal: false,
+        python_int_must_fit: false,
+        python_int_u64_takes_negative: false,
+        python_int_limit: None,
+        python_int_to_array: None,
+        python_int_refusal: "RuntimeError: value cannot be converted to type {dtype} without overflow",
     };
     /// JAX on XLA's CPU client (either `jax_enable_x64` setting): denormals are
     /// zero, results flush to zero, and `-0 < +0` in `maximum`/`minimum`.
@@ -99,6 +162,17 @@ impl Semantics {
         nan_into_nanless_is_negative_zero: true,
         float_to_int_wraps: false,
         exact_integer_comparisons: false,
+            python_float_via_f32: false,
+        python_int_via_f32: false,
+        bf16_from_f64_through_f32: true,
+        python_scalar_opmath: false,
+        python_dividend_reciprocal: false,
+        python_divisor_reciprocal: true,
+        python_int_must_fit: false,
+        python_int_u64_takes_negative: false,
+        python_int_limit: Some(DType::I64),
+        python_int_to_array: None,
+        python_int_refusal: "OverflowError: An overflow was encountered while parsing an argument to a jitted computation: Python int {value} beyond {dtype}",
     };
     /// TensorFlow on the CPU: denormals are zero and results flush to zero, as in
     /// JAX; `maximum` of ±0 gives the left operand for `f16`/`bf16`, the right one
@@ -114,6 +188,17 @@ impl Semantics {
         nan_into_nanless_is_negative_zero: false,
         float_to_int_wraps: false,
         exact_integer_comparisons: false,
+        python_float_via_f32: true,
+        python_int_via_f32: false,
+        bf16_from_f64_through_f32: false,
+        python_scalar_opmath: false,
+        python_dividend_reciprocal: false,
+        python_divisor_reciprocal: false,
+        python_int_must_fit: false,
+        python_int_u64_takes_negative: false,
+        python_int_limit: Some(DType::I32),
+        python_int_to_array: Some(DType::I32),
+        python_int_refusal: "OverflowError: Python int {value} too large to convert to np.{dtype}",
     };
     /// MLX on the CPU: `bool - bool` is exclusive or; ties give the right operand.
     pub const MLX: Semantics = Semantics {
@@ -126,6 +211,17 @@ impl Semantics {
         nan_into_nanless_is_negative_zero: false,
         float_to_int_wraps: false,
         exact_integer_comparisons: false,
+        python_float_via_f32: true,
+        python_int_via_f32: false,
+        bf16_from_f64_through_f32: false,
+        python_scalar_opmath: false,
+        python_dividend_reciprocal: false,
+        python_divisor_reciprocal: false,
+        python_int_must_fit: true,
+        python_int_u64_takes_negative: true,
+        python_int_limit: None,
+        python_int_to_array: Some(DType::I32),
+        python_int_refusal: "ValueError: Converting {value} to {dtype} would result in overflow.",
     };
 
     /// Every framework whose arithmetic promo computes.
