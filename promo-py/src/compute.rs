@@ -1,5 +1,6 @@
-//! `promo.compute`: `a OP b` on numpy arrays (and Python scalars), computed by
-//! promo-core's `Computation` bit for bit as the rule set's framework computes it.
+//! `promo.compute`: `a OP b` on numpy arrays (or an array and a Python scalar),
+//! computed by promo-core's `Computation` bit for bit as the rule set's framework
+//! computes it.
 //! This module only lays the operands out as `Computation::apply` reads them
 //! (broadcast, C-contiguous, native byte order, sub-byte formats packed) and the
 //! result out as numpy holds it.
@@ -8,9 +9,9 @@ use std::borrow::Cow;
 
 use numpy::{PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArray, PyUntypedArrayMethods};
 use promo_core::cast::element_size;
-use promo_core::compute::{Computation, ComputeError};
+use promo_core::compute::{Computation, ComputeError, Scalar, Side};
 use promo_core::narrow::{pack_codes, unpack_codes};
-use promo_core::{DType, Options, RuleTable};
+use promo_core::DType;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt};
@@ -20,28 +21,12 @@ use crate::arrays::{apart_from, byte_view, checked_out, contiguous, not_masked, 
 use crate::ask::{bundled_table, op as op_named, options as options_of, refused};
 use crate::dtypes::{dtype_of_descr, numpy, type_name};
 
-/// The value of a Python scalar operand: `bool`, `int` or `float` (and their
-/// subclasses that are not numpy scalars).
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Number {
-    Bool(bool),
-    Int(i128),
-    Float(f64),
-}
-
-/// Which side of the operation a Python scalar is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Lhs,
-    Rhs,
-}
-
 /// One operand of `compute`.
 enum Operand<'py> {
     /// A numpy array (a numpy scalar is a 0-d array), with its promo dtype.
     Array(Bound<'py, PyUntypedArray>, DType),
     /// A Python scalar.
-    Number(Number),
+    Number(Scalar),
 }
 
 /// The operand `obj` stands for: a numpy array or numpy scalar, or a Python
@@ -51,7 +36,7 @@ fn operand<'py>(obj: &Bound<'py, PyAny>, which: &str) -> PyResult<Operand<'py>> 
     let np = numpy(py)?;
     // bool first: a Python bool is an int too.
     if obj.is_instance_of::<PyBool>() {
-        return Ok(Operand::Number(Number::Bool(obj.is_truthy()?)));
+        return Ok(Operand::Number(Scalar::Bool(obj.is_truthy()?)));
     }
     let array = if let Ok(array) = obj.cast::<PyUntypedArray>() {
         not_masked(obj, which)?;
@@ -67,9 +52,9 @@ fn operand<'py>(obj: &Bound<'py, PyAny>, which: &str) -> PyResult<Operand<'py>> 
                 obj.str().map_or_else(|_| "?".to_owned(), |s| s.to_string())
             ))
         })?;
-        return Ok(Operand::Number(Number::Int(value)));
+        return Ok(Operand::Number(Scalar::Int(value)));
     } else if obj.is_instance_of::<PyFloat>() {
-        return Ok(Operand::Number(Number::Float(obj.extract()?)));
+        return Ok(Operand::Number(Scalar::Float(obj.extract()?)));
     } else if obj.is_instance_of::<PyComplex>() {
         return Err(PyValueError::new_err(format!(
             "{which} is a Python complex: promo computes bool, integer and float dtypes, not complex ones"
@@ -87,26 +72,19 @@ fn operand<'py>(obj: &Bound<'py, PyAny>, which: &str) -> PyResult<Operand<'py>> 
 }
 
 /// The Python exception for a `ComputeError`: the rule set's refusal as
-/// `PromotionError`, anything promo does not compute as `ValueError`.
+/// `PromotionError`, a Python scalar the framework refuses as `OverflowError`
+/// (with the framework's message), anything promo does not compute as
+/// `ValueError`.
 fn compute_error(py: Python<'_>, e: ComputeError) -> PyErr {
     match e {
         ComputeError::Refused(reason) => refused(py, reason),
+        ComputeError::ScalarOutOfRange(message) => {
+            // The message names the framework's exception: not twice when it is Python's.
+            let message = message.strip_prefix("OverflowError: ").unwrap_or(&message);
+            PyOverflowError::new_err(message.to_owned())
+        }
         other => PyValueError::new_err(other.to_string()),
     }
-}
-
-/// The plan for an array with a Python scalar.
-fn with_number(
-    _table: &'static RuleTable<'static>,
-    _options: &Options,
-    _op: promo_core::Op,
-    _array: DType,
-    _number: Number,
-    _side: Side,
-) -> PyResult<Computation> {
-    Err(PyTypeError::new_err(
-        "promo.compute does not take Python scalars yet: pass the scalar as a numpy array of the dtype the framework gives it",
-    ))
 }
 
 /// The shape two shapes broadcast to, as NumPy broadcasts them.
@@ -163,7 +141,8 @@ fn laid_out<'py>(
 /// ``a`` and ``b`` are numpy arrays of any dtype promo knows (ml_dtypes' too),
 /// of any strides and byte order, of shapes that broadcast together (0-d arrays
 /// and numpy scalars are arrays); one of them may be a Python ``bool``, ``int``
-/// or ``float``. ``op`` is an operation's name or alias (``"add"``, ``"+"``,
+/// or ``float``, typed and converted by the framework's rules for Python
+/// scalars (two Python scalars are a ``TypeError``). ``op`` is an operation's name or alias (``"add"``, ``"+"``,
 /// ``"less_than"``, ``"<"``): ``add``, ``subtract``, ``multiply``, ``divide``,
 /// ``maximum``, ``minimum`` and the six comparisons. ``rules`` and the options
 /// are those ``promote`` takes (the bundled numpy, torch, jax, tensorflow and
@@ -183,6 +162,12 @@ fn laid_out<'py>(
 /// (dtype('float16'), [2.0, 3.5, 65504.0])
 /// >>> promo.compute("numpy", "<", np.int8([-1, 5]), np.uint8([[0], [200]])).tolist()
 /// [[True, False], [True, True]]
+/// >>> promo.compute("torch", "*", np.float16([1.0, 2.0]), 2.5).tolist()  # a Python float: f16
+/// [2.5, 5.0]
+/// >>> promo.compute("numpy", "+", np.int8([1, 2]), 300)
+/// Traceback (most recent call last):
+/// ...
+/// OverflowError: Python integer 300 out of bounds for int8
 #[pyfunction]
 #[pyo3(signature = (rules, op, a, b, /, *, out = None, **options))]
 pub fn compute<'py>(
@@ -213,10 +198,12 @@ pub fn compute<'py>(
         let (settings, op) = (options_of(table, options)?, op_named(table, op)?);
         match (&a, &b) {
             (Operand::Array(_, x), Operand::Number(n)) => {
-                with_number(table, &settings, op, *x, *n, Side::Rhs)
+                Computation::with_scalar(table, &settings, op, *x, *n, Side::Rhs)
+                    .map_err(|e| compute_error(py, e))
             }
             (Operand::Number(n), Operand::Array(_, y)) => {
-                with_number(table, &settings, op, *y, *n, Side::Lhs)
+                Computation::with_scalar(table, &settings, op, *y, *n, Side::Lhs)
+                    .map_err(|e| compute_error(py, e))
             }
             (Operand::Array(_, x), Operand::Array(_, y)) => {
                 Computation::new(table, &settings, op, *x, *y).map_err(|e| compute_error(py, e))

@@ -417,12 +417,96 @@ def test_recorded_outputs_of_torch_and_jax(name):
     assert computed >= 8
 
 
-def test_a_python_scalar_operand_is_a_type_error_for_now():
-    a = np.float32([1, 2])
-    for s in (True, 3, 2.5):
-        with pytest.raises(TypeError, match="does not take Python scalars yet"):
-            promo.compute("numpy", "add", a, s)
-        with pytest.raises(TypeError, match="does not take Python scalars yet"):
-            promo.compute("numpy", "add", s, a)
+
+# --------------------------------------------------------------------------------------
+# Python scalars
+# --------------------------------------------------------------------------------------
+
+PY_SCALARS = [True, False, 0, 3, -1, 100, 127, 300, -129, 2**40, 0.1, 1 / 3, -0.0, 0.5,
+              float("inf"), float("nan"), 65519.0, 1e30, 1 + 2**-8 + 2**-30]
+
+
+@pytest.mark.parametrize("op", OPS)
+@pytest.mark.parametrize("t", NUMPY_TYPES)
+def test_numpy_rules_with_python_scalars_agree_with_numpy(op, t):
+    a = sample(t)
+    for s in PY_SCALARS:
+        for lhs, rhs in ((a, s), (s, a)):
+            try:
+                with np.errstate(all="ignore"):
+                    expected = OPS[op](lhs, rhs)
+            except OverflowError:
+                with pytest.raises(OverflowError):
+                    promo.compute("numpy", op, lhs, rhs)
+                continue
+            except TypeError:
+                with pytest.raises(promo.PromotionError):
+                    promo.compute("numpy", op, lhs, rhs)
+                continue
+            got = promo.compute("numpy", op, lhs, rhs)
+            try:
+                assert_same(got, expected)
+            except AssertionError as e:
+                raise AssertionError(f"{op}({'array' if lhs is a else lhs!r}, {'array' if rhs is a else rhs!r}): {e}")
+
+
+def test_a_python_scalar_on_either_side_with_out():
+    a = np.float16([1.0, 2.0, 65504.0])
+    out = np.empty(3, np.float16)
+    assert promo.compute("torch", "*", a, 2, out=out) is out
+    assert out.tolist() == [2.0, 4.0, float("inf")]
+    assert promo.compute("torch", "-", 1.5, a).tolist() == [0.5, -0.5, -65504.0]
+    assert promo.compute("numpy", "add", np.int8([1]), True).dtype == np.int8
+    assert promo.compute("jax", "<", 2.5, np.int32([1, 3])).tolist() == [False, True]
+
+
+def test_a_python_scalar_the_framework_refuses_is_an_overflow_error():
+    with pytest.raises(OverflowError):
+        promo.compute("numpy", "add", np.int8([1, 2]), 300)
+    with pytest.raises(OverflowError):
+        promo.compute("numpy", "add", np.int64([1, 2]), 2**200)
     with pytest.raises(ValueError, match="complex"):
-        promo.compute("numpy", "add", a, 1j)
+        promo.compute("numpy", "add", np.float32([1]), 1j)
+
+
+def scalar_case_inputs(case):
+    """The array of a scalar case and the Python scalar, on its side."""
+    op, lhs, rhs = case[:3]
+    inputs = load_json(INPUTS)
+    array_type, scalar = (rhs, lhs) if lhs.startswith("py:") else (lhs, rhs)
+    t = inputs["types"][array_type]
+    if t["bytes"] == 1:
+        values = list(range(2 if array_type == "bool" else 2 ** t["bits"]))
+    else:
+        values = t["specials"] + t["random_lhs"][:128]
+    source = inputs["scalars"][int(scalar[3:])]
+    value = eval(source, {"__builtins__": {"float": float}})  # the data's own Python sources
+    array = type_codes(array_type, values)
+    return (value, array) if lhs.startswith("py:") else (array, value)
+
+
+SCALAR_TYPES = {"f16", "bf16", "f32", "i8", "u8", "i32", "bool", "f8e4m3fn", "i4"}
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_recorded_scalar_outputs_of_torch_and_jax(name):
+    rules, options = RECORDED[name]
+    computed = 0
+    for case in load_json(f"compute/{name}.json")["cases"]:
+        op, lhs, rhs, kind, result = case[:5]
+        array_type = rhs if lhs.startswith("py:") else lhs
+        if kind != "scalar" or result is None or array_type not in SCALAR_TYPES:
+            continue
+        if op not in ("add", "multiply", "divide", "less_than", "maximum"):
+            continue
+        a, b = scalar_case_inputs(case)
+        got = promo.compute(rules, op, a, b, **options)
+        expected = outputs(name, case)
+        assert got.dtype == TYPES[result], (case[:5], got.dtype)
+        agree = (codes(got) == expected) | (is_nan(got) & is_nan(expected.view(got.dtype)))
+        if op == "maximum" and rules == "torch":
+            with np.errstate(all="ignore"):
+                agree |= (got.astype(np.float64) == 0) & (expected.view(got.dtype).astype(np.float64) == 0)
+        assert agree.all(), (case[:5], np.nonzero(~agree)[0][:5])
+        computed += 1
+    assert computed >= 50
