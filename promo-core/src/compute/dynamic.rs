@@ -351,38 +351,77 @@ impl Computation {
     /// of the framework's special cases (a select, flushing that could matter,
     /// `f8e8m0`, XLA's NaN into a format without NaN) in play.
     fn find_fused(&self, lhs: DType, rhs: DType, backend: Backend, cast: &CastOptions) -> Option<Fused> {
-        let value = self.value;
-        let comparison = is_comparison(self.op);
         let flush_matters = self.flush
             && [lhs, rhs]
                 .iter()
                 .any(|d| matches!(d, DType::F32 | DType::BF16 | DType::F64 | DType::F8E8M0));
+        if flush_matters || !exact_in(lhs, self.value) || !exact_in(rhs, self.value) {
+            return None;
+        }
+        let (x_is_rhs, y) = if lhs == self.value {
+            (false, rhs)
+        } else if rhs == self.value {
+            (true, lhs)
+        } else {
+            return None;
+        };
+        self.fused_kernel(y, x_is_rhs, None, backend, cast)
+    }
+
+    /// The fused kernel for an array of the values' dtype with a Python scalar
+    /// whose work value `f32` holds, where flushing and a reciprocal rewrite of
+    /// the array are not in play: the scalar is a splat, decoded once.
+    pub(super) fn find_fused_scalar(
+        &self,
+        array: DType,
+        backend: Backend,
+        cast: &CastOptions,
+    ) -> Option<Fused> {
+        let Some((side, Fixed::Float(v))) = self.scalar else {
+            return None;
+        };
+        let single = v as f32;
+        if self.flush
+            || self.reciprocal.is_some()
+            || array != self.value
+            || !(v.is_nan() || f64::from(single) == v)
+        {
+            return None;
+        }
+        self.fused_kernel(array, side == Side::Lhs, Some(single), backend, cast)
+    }
+
+    /// The fused kernel of the values' dtype with `y` on `backend`, the `X`
+    /// operand on the right when `x_is_rhs`, the `Y` operand a splat of
+    /// `splat_y` when given; `None` where the values' dtype or the framework's
+    /// special cases (a select, `f8e8m0`, XLA's NaN into a format without NaN)
+    /// leave it to the plain path.
+    fn fused_kernel(
+        &self,
+        y: DType,
+        x_is_rhs: bool,
+        splat_y: Option<f32>,
+        backend: Backend,
+        cast: &CastOptions,
+    ) -> Option<Fused> {
+        let value = self.value;
+        let comparison = is_comparison(self.op);
         let nanless = matches!(value, DType::F4E2M1 | DType::F6E2M3FN | DType::F6E3M2FN);
         if !value.is_float()
             || value == DType::F64
             || value == DType::F8E8M0
             || self.select.is_some()
-            || flush_matters
             || (nanless && self.semantics.nan_into_nanless_is_negative_zero && !comparison)
-            || !exact_in(lhs, value)
-            || !exact_in(rhs, value)
         {
             return None;
         }
-        let (x_is_rhs, y) = if lhs == value {
-            (false, rhs)
-        } else if rhs == value {
-            (true, lhs)
-        } else {
-            return None;
-        };
         let kernels = fused::find(value, y, backend)?;
         let body = if comparison {
             kernels.compare
         } else {
             kernels.arithmetic
         }?;
-        let op = match self.op {
+        let op = match self.compute_op {
             Op::Add => FusedOp::Add,
             Op::Subtract => FusedOp::Subtract,
             Op::Multiply => FusedOp::Multiply,
@@ -401,7 +440,7 @@ impl Computation {
             plan: FusedPlan {
                 op,
                 x_is_rhs,
-                splat: None,
+                splat: splat_y.map(|v| (false, v)),
                 encode: fused::encode_plan(value, cast),
             },
             backend,
@@ -528,7 +567,9 @@ impl Computation {
     ) -> usize {
         let mut plan = fused.plan;
         let (x, y) = if plan.x_is_rhs { (rhs, lhs) } else { (lhs, rhs) };
-        if one_lhs || one_rhs {
+        // A Python scalar's splat is in the plan; an operand of one element is
+        // decoded here.
+        if self.scalar.is_none() && (one_lhs || one_rhs) {
             // The single element's value, as the plain path reads it (exact in f32).
             let (load, bytes) = if one_lhs {
                 (&self.lhs, lhs)

@@ -95,7 +95,6 @@ impl Computation {
         side: Side,
         backend: Backend,
     ) -> Result<Self, ComputeError> {
-        let _ = backend;
         let semantics =
             Semantics::of(table.name).ok_or_else(|| ComputeError::NoSemantics(table.name.to_string()))?;
         if !OPS.contains(&op) {
@@ -308,7 +307,7 @@ impl Computation {
         } else {
             value == DType::U64
         };
-        Ok(Computation {
+        let mut computation = Computation {
             semantics,
             op,
             lhs: array_load,
@@ -329,7 +328,9 @@ impl Computation {
             scalar: Some((side, fixed)),
             reciprocal,
             fused: None,
-        })
+        };
+        computation.fused = computation.find_fused_scalar(array, backend, &cast);
+        Ok(computation)
     }
 }
 
