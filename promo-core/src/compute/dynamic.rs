@@ -158,6 +158,8 @@ enum Path {
 /// `a OP b` for two dtypes under one rule set and its options, planned once: the
 /// result dtype, the dtype it computes in, and the conversions, as
 /// [`Semantics`] says the framework does it.
+/// [`Computation::with_scalar`] plans `array OP scalar` with a Python scalar
+/// operand instead.
 ///
 /// ```
 /// use promo_core::compute::Computation;

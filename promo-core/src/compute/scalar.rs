@@ -630,6 +630,21 @@ mod tests {
     }
 
     #[test]
+    fn pytorch_rounds_an_int_through_f32() {
+        // 2^24 + 2^16 + 1 is 2^24 + 2^16 in f32, a bf16 tie that rounds to even,
+        // 2^24 (0x4B80); rounded directly it is 2^24 + 2^17 (0x4B81), as MLX has
+        // it. (The data's ints do not tell the two apart; verify.py's PyTorch
+        // model converts every scalar through f32.)
+        let s = Scalar::Int((1 << 24) + (1 << 16) + 1);
+        for (rules, expected) in [("torch", 0x4b80u16), ("mlx", 0x4b81)] {
+            let add = make(rules, Op::Add, DType::BF16, s, Side::Rhs).expect("bf16 + s");
+            let mut out = [0u8; 2];
+            add.apply(&0u16.to_le_bytes(), &[], &mut out, 1).expect("apply");
+            assert_eq!(u16::from_le_bytes(out), expected, "{rules}");
+        }
+    }
+
+    #[test]
     fn rounding_to_odd_first_rounds_once() {
         // The f32 tie 1 + 2^-4 of f8e4m3, just above: nearest-even through f32
         // would give 1.
