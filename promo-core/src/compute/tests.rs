@@ -248,3 +248,42 @@ fn fused_kernels_with_a_python_scalar_compute_what_the_plain_path_computes() {
         assert!(fused > 200, "only {fused} fused kernels ran");
     }
 }
+
+/// `par_apply` splits large computations across rayon's threads: the same bits as
+/// `apply`, packed dtypes, broadcasts and the fused path's aligned head included.
+#[cfg(feature = "rayon")]
+#[test]
+fn par_apply_gives_apply_s_bits() {
+    let numpy = &rules::numpy::TABLE;
+    let o = numpy.default_options();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .expect("a pool");
+    for (op, lhs, rhs) in [
+        (crate::Op::Add, DType::F16, DType::F16),
+        (crate::Op::Multiply, DType::F4E2M1, DType::F4E2M1),
+        (crate::Op::LessThan, DType::BF16, DType::F32),
+        (crate::Op::Add, DType::I8, DType::I64),
+    ] {
+        let c = Computation::new(numpy, &o, op, lhs, rhs).expect("numpy computes it");
+        for (n, one_rhs) in [
+            (crate::cast::PAR_MIN_ELEMENTS * 3 + 77, false),
+            (crate::cast::PAR_MIN_ELEMENTS + 5, true),
+        ] {
+            let a = codes(lhs, n, 1);
+            let b = codes(rhs, if one_rhs { 1 } else { n }, 2);
+            let size = (n * element_size(c.result()).expect("buffers")).div_ceil(8);
+            // One byte in, so the output's alignment differs from the allocation's.
+            let (mut want, mut got) = (vec![0u8; size + 1], vec![0u8; size + 1]);
+            c.apply(&a, &b, &mut want[1..], n).expect("apply");
+            pool.install(|| c.par_apply(&a, &b, &mut got[1..], n))
+                .expect("par_apply");
+            assert!(
+                agree(c.result(), &want[1..], &got[1..]),
+                "{} {lhs} {rhs} n={n}",
+                op.name()
+            );
+        }
+    }
+}
