@@ -1,6 +1,7 @@
 //! Fuzz targets for every input a user gives promo, run for a bounded time on
 //! stable Rust: rule files (parse → validate → compiled table), `promo cast`
-//! strings and `promo convert` buffers (`promo query --stdin` lines are fuzzed in
+//! strings, `promo convert` buffers and the buffers and scalars of `compute`
+//! (`promo query --stdin` lines are fuzzed in
 //! `promo-cli/tests/fuzz_query.rs`, beside the binary). Each asserts no
 //! panic, output linear in the input, and (rule files) that the precomputed table
 //! agrees with the layer walk.
@@ -225,4 +226,103 @@ fn fuzz_convert_buffers_of_every_length() {
     }
     println!("fuzz convert buffers: {cases} cases");
     assert!(cases > 1000);
+}
+
+#[test]
+fn fuzz_compute_buffers_and_scalars() {
+    use promo_core::cast::Backend;
+    use promo_core::compute::{Computation, ComputeError, Scalar, Side, OPS};
+    let mut rng = seed("compute buffers");
+    let tables: Vec<_> = promo_core::rules::ALL
+        .iter()
+        .copied()
+        .filter(|t| promo_core::compute::Semantics::of(t.name).is_some())
+        .collect();
+    let dtypes = promo_core::DType::ALL;
+    let scalars = [
+        Scalar::Bool(true),
+        Scalar::Int(-1),
+        Scalar::Int(300),
+        Scalar::Int(1 << 70),
+        Scalar::Int(i128::MIN),
+        Scalar::Float(0.1),
+        Scalar::Float(f64::NAN),
+        Scalar::Float(-0.0),
+        Scalar::Float(1e300),
+    ];
+    let (start, mut cases, mut computed) = (Instant::now(), 0u64, 0u64);
+    while start.elapsed() < budget() {
+        let table = *rng.pick(&tables);
+        let options = table.default_options();
+        let (op, lhs, rhs) = (*rng.pick(&OPS), *rng.pick(dtypes), *rng.pick(dtypes));
+        let scalar = (rng.below(4) == 0).then(|| {
+            (
+                *rng.pick(&scalars),
+                if rng.below(2) == 0 { Side::Lhs } else { Side::Rhs },
+            )
+        });
+        let made = |backend| match scalar {
+            Some((s, side)) => Computation::with_scalar_on(table, &options, op, lhs, s, side, backend),
+            None => Computation::with_backend(table, &options, op, lhs, rhs, backend),
+        };
+        cases += 1;
+        let Ok(plain) = made(Backend::Portable) else {
+            continue;
+        };
+        let bytes = |rng: &mut fuzz_support::Rng| -> Vec<u8> {
+            (0..rng.below(150)).map(|_| rng.next() as u8).collect()
+        };
+        let (mut a, mut b) = (bytes(&mut rng), bytes(&mut rng));
+        match scalar {
+            Some((_, Side::Lhs)) if rng.below(3) > 0 => a.clear(),
+            Some((_, Side::Rhs)) if rng.below(3) > 0 => b.clear(),
+            _ => {}
+        }
+        let count = rng.below(300);
+        if rng.below(2) == 0 {
+            // Lengths that fit: every element, or one.
+            let size = |d: promo_core::DType, rng: &mut fuzz_support::Rng, len: &mut Vec<u8>| {
+                let bits = element_size(d).unwrap_or(8);
+                let n = if rng.below(4) == 0 { 1 } else { count };
+                len.resize((n * bits).div_ceil(8), 0x5a);
+            };
+            if !matches!(scalar, Some((_, Side::Lhs))) {
+                size(lhs, &mut rng, &mut a);
+            }
+            if scalar.is_none() {
+                size(rhs, &mut rng, &mut b);
+            }
+        }
+        let mut want = vec![0u8; rng.below(1200)];
+        let expected = plain.apply(&a, &b, &mut want, count);
+        match &expected {
+            Ok(written) => {
+                assert_eq!(
+                    *written,
+                    (count * element_size(plain.result()).unwrap()).div_ceil(8)
+                );
+                computed += 1;
+            }
+            Err(
+                ComputeError::Length { .. }
+                | ComputeError::OutputTooSmall { .. }
+                | ComputeError::ScalarBytes { .. },
+            ) => {}
+            Err(e) => panic!("{} {} {lhs} {rhs} {scalar:?}: {e}", table.name, op.name()),
+        }
+        for backend in Backend::available() {
+            let m = made(backend).expect("made on the portable backend");
+            let mut got = vec![0u8; want.len()];
+            let result = m.apply(&a, &b, &mut got, count);
+            assert_eq!(
+                result.is_ok(),
+                expected.is_ok(),
+                "{} {} {lhs} {rhs} on {backend}",
+                table.name,
+                op.name()
+            );
+        }
+    }
+    println!("fuzz compute: {cases} cases, {computed} computed");
+    assert!(cases > 1000 && computed > 0);
 }

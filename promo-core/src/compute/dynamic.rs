@@ -158,6 +158,8 @@ enum Path {
 /// `a OP b` for two dtypes under one rule set and its options, planned once: the
 /// result dtype, the dtype it computes in, and the conversions, as
 /// [`Semantics`] says the framework does it.
+/// [`Computation::with_scalar`] plans `array OP scalar` with a Python scalar
+/// operand instead.
 ///
 /// ```
 /// use promo_core::compute::Computation;
@@ -351,38 +353,77 @@ impl Computation {
     /// of the framework's special cases (a select, flushing that could matter,
     /// `f8e8m0`, XLA's NaN into a format without NaN) in play.
     fn find_fused(&self, lhs: DType, rhs: DType, backend: Backend, cast: &CastOptions) -> Option<Fused> {
-        let value = self.value;
-        let comparison = is_comparison(self.op);
         let flush_matters = self.flush
             && [lhs, rhs]
                 .iter()
                 .any(|d| matches!(d, DType::F32 | DType::BF16 | DType::F64 | DType::F8E8M0));
+        if flush_matters || !exact_in(lhs, self.value) || !exact_in(rhs, self.value) {
+            return None;
+        }
+        let (x_is_rhs, y) = if lhs == self.value {
+            (false, rhs)
+        } else if rhs == self.value {
+            (true, lhs)
+        } else {
+            return None;
+        };
+        self.fused_kernel(y, x_is_rhs, None, backend, cast)
+    }
+
+    /// The fused kernel for an array of the values' dtype with a Python scalar
+    /// whose work value `f32` holds, where flushing and a reciprocal rewrite of
+    /// the array are not in play: the scalar is a splat, decoded once.
+    pub(super) fn find_fused_scalar(
+        &self,
+        array: DType,
+        backend: Backend,
+        cast: &CastOptions,
+    ) -> Option<Fused> {
+        let Some((side, Fixed::Float(v))) = self.scalar else {
+            return None;
+        };
+        let single = v as f32;
+        if self.flush
+            || self.reciprocal.is_some()
+            || array != self.value
+            || !(v.is_nan() || f64::from(single) == v)
+        {
+            return None;
+        }
+        self.fused_kernel(array, side == Side::Lhs, Some(single), backend, cast)
+    }
+
+    /// The fused kernel of the values' dtype with `y` on `backend`, the `X`
+    /// operand on the right when `x_is_rhs`, the `Y` operand a splat of
+    /// `splat_y` when given; `None` where the values' dtype or the framework's
+    /// special cases (a select, `f8e8m0`, XLA's NaN into a format without NaN)
+    /// leave it to the plain path.
+    fn fused_kernel(
+        &self,
+        y: DType,
+        x_is_rhs: bool,
+        splat_y: Option<f32>,
+        backend: Backend,
+        cast: &CastOptions,
+    ) -> Option<Fused> {
+        let value = self.value;
+        let comparison = is_comparison(self.op);
         let nanless = matches!(value, DType::F4E2M1 | DType::F6E2M3FN | DType::F6E3M2FN);
         if !value.is_float()
             || value == DType::F64
             || value == DType::F8E8M0
             || self.select.is_some()
-            || flush_matters
             || (nanless && self.semantics.nan_into_nanless_is_negative_zero && !comparison)
-            || !exact_in(lhs, value)
-            || !exact_in(rhs, value)
         {
             return None;
         }
-        let (x_is_rhs, y) = if lhs == value {
-            (false, rhs)
-        } else if rhs == value {
-            (true, lhs)
-        } else {
-            return None;
-        };
         let kernels = fused::find(value, y, backend)?;
         let body = if comparison {
             kernels.compare
         } else {
             kernels.arithmetic
         }?;
-        let op = match self.op {
+        let op = match self.compute_op {
             Op::Add => FusedOp::Add,
             Op::Subtract => FusedOp::Subtract,
             Op::Multiply => FusedOp::Multiply,
@@ -401,7 +442,7 @@ impl Computation {
             plan: FusedPlan {
                 op,
                 x_is_rhs,
-                splat: None,
+                splat: splat_y.map(|v| (false, v)),
                 encode: fused::encode_plan(value, cast),
             },
             backend,
@@ -440,14 +481,15 @@ impl Computation {
         self.semantics
     }
 
-    /// `count` results of `lhs OP rhs` into the start of `out`; returns the bytes
-    /// written. Each operand holds `count` elements of its dtype, or one, which is
-    /// used with every element of the other (little-endian; 4-bit types two per
-    /// byte, low nibble first; 2-bit types four per byte). Anything else is
-    /// [`ComputeError::Length`], never a shorter result. The side of a Python
-    /// scalar ([`Computation::with_scalar`]) is the empty slice `&[]`; any bytes
-    /// there are [`ComputeError::ScalarBytes`].
-    pub fn apply(&self, lhs: &[u8], rhs: &[u8], out: &mut [u8], count: usize) -> Result<usize, ComputeError> {
+    /// Whether each operand is one element (or the scalar), and the output's
+    /// bytes; the errors [`Computation::apply`] names.
+    fn check(
+        &self,
+        lhs: &[u8],
+        rhs: &[u8],
+        out: &[u8],
+        count: usize,
+    ) -> Result<(bool, bool, usize), ComputeError> {
         let scalar_side = self.scalar.map(|(side, _)| side);
         let broadcast = |load: &Load, bytes: &[u8], operand| {
             let full = (count * load.bits).div_ceil(8);
@@ -485,32 +527,126 @@ impl Computation {
                 len: out.len(),
             });
         }
+        Ok((one_lhs, one_rhs, needed))
+    }
+
+    /// `count` results of `lhs OP rhs` into the start of `out`; returns the bytes
+    /// written. Each operand holds `count` elements of its dtype, or one, which is
+    /// used with every element of the other (little-endian; 4-bit types two per
+    /// byte, low nibble first; 2-bit types four per byte). Anything else is
+    /// [`ComputeError::Length`], never a shorter result. The side of a Python
+    /// scalar ([`Computation::with_scalar`]) is the empty slice `&[]`; any bytes
+    /// there are [`ComputeError::ScalarBytes`].
+    pub fn apply(&self, lhs: &[u8], rhs: &[u8], out: &mut [u8], count: usize) -> Result<usize, ComputeError> {
+        let (one_lhs, one_rhs, needed) = self.check(lhs, rhs, out, count)?;
         if let Some((_, Fixed::Always(answer))) = self.scalar {
             out[..needed].fill(u8::from(answer));
             return Ok(needed);
         }
-        let out = &mut out[..needed];
-        let done = match &self.fused {
-            Some(fused) if !(one_lhs && one_rhs) => {
-                self.run_fused(fused, lhs, one_lhs, rhs, one_rhs, out, count)
-            }
-            _ => 0,
+        self.run(
+            Operands {
+                lhs,
+                one_lhs,
+                rhs,
+                one_rhs,
+            },
+            &mut out[..needed],
+            count,
+        );
+        Ok(needed)
+    }
+
+    /// `count` results into `out` (which holds exactly them): a head by the
+    /// plain path up to where `out` is aligned for the fused kernel's stores (and
+    /// its streaming stores of a large output), the fused kernel's whole blocks,
+    /// and the rest by the plain path.
+    fn run(&self, ops: Operands<'_>, out: &mut [u8], count: usize) {
+        let fused = self.fused.filter(|_| !(ops.one_lhs && ops.one_rhs));
+        let head = match fused {
+            Some(_) => self.aligned_head(out, count),
+            None => 0,
         };
-        fn rest(bytes: &[u8], one: bool, bits: usize, done: usize) -> &[u8] {
-            if one {
-                bytes
-            } else {
-                &bytes[done * bits / 8..]
-            }
-        }
+        let rb = self.result_bits;
         self.general(
-            rest(lhs, one_lhs, self.lhs.bits, done),
-            one_lhs,
-            rest(rhs, one_rhs, self.rhs.bits, done),
-            one_rhs,
-            &mut out[done * self.result_bits / 8..],
+            ops.lhs,
+            ops.one_lhs,
+            ops.rhs,
+            ops.one_rhs,
+            &mut out[..head * rb / 8],
+            head,
+        );
+        let (ops, out, count) = (ops.skip(head, self), &mut out[head * rb / 8..], count - head);
+        let done = match &fused {
+            Some(fused) => self.run_fused(fused, ops.lhs, ops.one_lhs, ops.rhs, ops.one_rhs, out, count),
+            None => 0,
+        };
+        let ops = ops.skip(done, self);
+        self.general(
+            ops.lhs,
+            ops.one_lhs,
+            ops.rhs,
+            ops.one_rhs,
+            &mut out[done * rb / 8..],
             count - done,
         );
+    }
+
+    /// How many of `count` results take `out` to a 32-byte boundary, whole bytes
+    /// of every operand (0 for packed results, or where no count of them does).
+    fn aligned_head(&self, out: &[u8], count: usize) -> usize {
+        let rb = self.result_bits;
+        let bytes = (32 - out.as_ptr() as usize % 32) % 32;
+        if rb < 8 || !(bytes * 8).is_multiple_of(rb) {
+            return 0;
+        }
+        let head = bytes * 8 / rb;
+        if [self.lhs.bits, self.rhs.bits]
+            .iter()
+            .any(|b| !(head * b).is_multiple_of(8))
+        {
+            return 0;
+        }
+        head.min(count)
+    }
+
+    /// [`Computation::apply`] on rayon's threads: from
+    /// [`PAR_MIN_ELEMENTS`](crate::cast::PAR_MIN_ELEMENTS) elements on, one part per
+    /// thread of the pool, each part starting on a 64-byte line of every operand
+    /// and of the output; the same bits as `apply` (feature `rayon`).
+    #[cfg(feature = "rayon")]
+    pub fn par_apply(
+        &self,
+        lhs: &[u8],
+        rhs: &[u8],
+        out: &mut [u8],
+        count: usize,
+    ) -> Result<usize, ComputeError> {
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        if count < crate::cast::PAR_MIN_ELEMENTS
+            || threads < 2
+            || self.scalar.is_some_and(|(_, f)| matches!(f, Fixed::Always(_)))
+        {
+            return self.apply(lhs, rhs, out, count);
+        }
+        // Checks the lengths (and writes nothing: no element).
+        let (one_lhs, one_rhs, needed) = self.check(lhs, rhs, out, count)?;
+        let narrowest = self.lhs.bits.min(self.rhs.bits).min(self.result_bits);
+        let unit = (512 / narrowest).max(32);
+        let part = count.div_ceil(threads).next_multiple_of(unit);
+        let ops = Operands {
+            lhs,
+            one_lhs,
+            rhs,
+            one_rhs,
+        };
+        out[..needed]
+            .par_chunks_mut(part * self.result_bits / 8)
+            .enumerate()
+            .for_each(|(i, o)| {
+                let start = i * part;
+                self.run(ops.skip(start, self), o, part.min(count - start));
+            });
         Ok(needed)
     }
 
@@ -528,7 +664,9 @@ impl Computation {
     ) -> usize {
         let mut plan = fused.plan;
         let (x, y) = if plan.x_is_rhs { (rhs, lhs) } else { (lhs, rhs) };
-        if one_lhs || one_rhs {
+        // A Python scalar's splat is in the plan; an operand of one element is
+        // decoded here.
+        if self.scalar.is_none() && (one_lhs || one_rhs) {
             // The single element's value, as the plain path reads it (exact in f32).
             let (load, bytes) = if one_lhs {
                 (&self.lhs, lhs)
@@ -893,6 +1031,29 @@ fn clear_padding(out: &mut [u8], n: usize, bits: usize) {
     if used != 0 {
         if let Some(last) = out.last_mut() {
             *last &= (1u8 << used) - 1;
+        }
+    }
+}
+
+/// The operands of one call, checked: each holds the elements, or is one element
+/// (or the Python scalar) used with every element of the other.
+#[derive(Clone, Copy)]
+struct Operands<'a> {
+    lhs: &'a [u8],
+    one_lhs: bool,
+    rhs: &'a [u8],
+    one_rhs: bool,
+}
+
+impl<'a> Operands<'a> {
+    /// The operands from element `start` on (`start` on a byte of both).
+    fn skip(self, start: usize, c: &Computation) -> Operands<'a> {
+        let from =
+            |bytes: &'a [u8], one: bool, bits: usize| if one { bytes } else { &bytes[start * bits / 8..] };
+        Operands {
+            lhs: from(self.lhs, self.one_lhs, c.lhs.bits),
+            rhs: from(self.rhs, self.one_rhs, c.rhs.bits),
+            ..self
         }
     }
 }

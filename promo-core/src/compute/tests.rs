@@ -60,11 +60,15 @@ fn codes(dtype: DType, n: usize, seed: u64) -> Vec<u8> {
 }
 
 /// Whether two result buffers agree: the same bits, or NaN of the same float
-/// format where it has several NaN codes.
+/// format where it has several NaN codes (which NaN an operation on two NaNs
+/// gives is the compiler's choice of operand order).
 fn agree(dtype: DType, a: &[u8], b: &[u8]) -> bool {
-    let width = match dtype {
-        DType::F32 => 4,
-        DType::F16 | DType::BF16 => 2,
+    let (width, nan): (usize, fn(u64) -> bool) = match dtype {
+        DType::F32 => (4, |c| c & 0x7fff_ffff > 0x7f80_0000),
+        DType::F16 => (2, |c| c & 0x7fff > 0x7c00),
+        DType::BF16 => (2, |c| c & 0x7fff > 0x7f80),
+        DType::F8E4M3FN => (1, |c| c & 0x7f == 0x7f),
+        DType::F8E5M2 => (1, |c| c & 0x7f > 0x7c),
         _ => return a == b,
     };
     a.chunks(width).zip(b.chunks(width)).all(|(x, y)| {
@@ -72,11 +76,6 @@ fn agree(dtype: DType, a: &[u8], b: &[u8]) -> bool {
             x.iter().rev().fold(0u64, |c, &v| c << 8 | u64::from(v)),
             y.iter().rev().fold(0u64, |c, &v| c << 8 | u64::from(v)),
         );
-        let nan = |c: u64| match dtype {
-            DType::F32 => c & 0x7fff_ffff > 0x7f80_0000,
-            DType::F16 => c & 0x7fff > 0x7c00,
-            _ => c & 0x7fff > 0x7f80,
-        };
         x == y || (nan(x) && nan(y))
     })
 }
@@ -180,4 +179,111 @@ fn bad_lengths_and_outputs_are_errors() {
         DType::F16,
     );
     assert!(matches!(none, Err(ComputeError::NoSemantics(_))));
+}
+
+#[test]
+fn fused_kernels_with_a_python_scalar_compute_what_the_plain_path_computes() {
+    use super::{Scalar, Side};
+    let scalars = [
+        Scalar::Float(0.1),
+        Scalar::Float(-0.0),
+        Scalar::Float(f64::INFINITY),
+        Scalar::Float(f64::NAN),
+        Scalar::Float(1.0 + 2f64.powi(-11) + 2f64.powi(-30)),
+        Scalar::Float(65519.0),
+        Scalar::Int(3),
+        Scalar::Bool(true),
+    ];
+    let mut fused = 0;
+    for table in rules::ALL.iter().filter(|t| Semantics::of(t.name).is_some()) {
+        let options = table.default_options();
+        for op in OPS {
+            for &array in DTYPES {
+                for scalar in scalars {
+                    for side in [Side::Lhs, Side::Rhs] {
+                        let Ok(plain) = Computation::with_scalar_on(
+                            table,
+                            &options,
+                            op,
+                            array,
+                            scalar,
+                            side,
+                            Backend::Portable,
+                        ) else {
+                            continue;
+                        };
+                        for backend in Backend::available() {
+                            let m = Computation::with_scalar_on(
+                                table, &options, op, array, scalar, side, backend,
+                            )
+                            .expect("made once");
+                            if m.backend() == Backend::Portable {
+                                continue;
+                            }
+                            fused += 1;
+                            for n in [1, 33, 200] {
+                                let a = codes(array, n, n as u64 + 3);
+                                let (l, r): (&[u8], &[u8]) = match side {
+                                    Side::Lhs => (&[], &a),
+                                    Side::Rhs => (&a, &[]),
+                                };
+                                let size = (n * element_size(m.result()).expect("buffers")).div_ceil(8);
+                                let (mut want, mut got) = (vec![0u8; size], vec![0u8; size]);
+                                plain.apply(l, r, &mut want, n).expect("plain");
+                                m.apply(l, r, &mut got, n).expect("fused");
+                                assert!(
+                                    agree(m.result(), &want, &got),
+                                    "{} {} {array} {scalar:?} {side:?} n={n} on {backend}:\n{want:02x?}\n{got:02x?}",
+                                    table.name,
+                                    op.name()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if Backend::available().len() > 1 {
+        assert!(fused > 200, "only {fused} fused kernels ran");
+    }
+}
+
+/// `par_apply` splits large computations across rayon's threads: the same bits as
+/// `apply`, packed dtypes, broadcasts and the fused path's aligned head included.
+#[cfg(feature = "rayon")]
+#[test]
+fn par_apply_gives_apply_s_bits() {
+    let numpy = &rules::numpy::TABLE;
+    let o = numpy.default_options();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .expect("a pool");
+    for (op, lhs, rhs) in [
+        (crate::Op::Add, DType::F16, DType::F16),
+        (crate::Op::Multiply, DType::F4E2M1, DType::F4E2M1),
+        (crate::Op::LessThan, DType::BF16, DType::F32),
+        (crate::Op::Add, DType::I8, DType::I64),
+    ] {
+        let c = Computation::new(numpy, &o, op, lhs, rhs).expect("numpy computes it");
+        for (n, one_rhs) in [
+            (crate::cast::PAR_MIN_ELEMENTS * 3 + 77, false),
+            (crate::cast::PAR_MIN_ELEMENTS + 5, true),
+        ] {
+            let a = codes(lhs, n, 1);
+            let b = codes(rhs, if one_rhs { 1 } else { n }, 2);
+            let size = (n * element_size(c.result()).expect("buffers")).div_ceil(8);
+            // One byte in, so the output's alignment differs from the allocation's.
+            let (mut want, mut got) = (vec![0u8; size + 1], vec![0u8; size + 1]);
+            c.apply(&a, &b, &mut want[1..], n).expect("apply");
+            pool.install(|| c.par_apply(&a, &b, &mut got[1..], n))
+                .expect("par_apply");
+            assert!(
+                agree(c.result(), &want[1..], &got[1..]),
+                "{} {lhs} {rhs} n={n}",
+                op.name()
+            );
+        }
+    }
 }
