@@ -15,7 +15,6 @@ use promo_core::DType;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt};
-use rayon::prelude::*;
 
 use crate::arrays::{apart_from, byte_view, checked_out, contiguous, not_masked, result_descr};
 use crate::ask::{bundled_table, op as op_named, options as options_of, refused};
@@ -285,7 +284,8 @@ fn packed((bytes, bits): (&[u8], usize)) -> Cow<'_, [u8]> {
 }
 
 /// `count` results into `out` (one per byte for the sub-byte formats, as numpy
-/// holds them).
+/// holds them), on rayon's threads for large counts (`Computation::par_apply`:
+/// the same bits as one thread).
 fn run(
     plan: &Computation,
     lhs: (&[u8], usize),
@@ -294,71 +294,18 @@ fn run(
     result_bits: usize,
     count: usize,
 ) -> Result<(), ComputeError> {
-    let (lhs, rhs) = ((packed(lhs), lhs.1), (packed(rhs), rhs.1));
-    let (lhs, rhs) = ((&lhs.0[..], lhs.1), (&rhs.0[..], rhs.1));
+    let (lhs, rhs) = (packed(lhs), packed(rhs));
     if result_bits >= 8 {
-        return apply(plan, lhs, rhs, out, result_bits, count);
+        plan.par_apply(&lhs, &rhs, out, count)?;
+        return Ok(());
     }
     let mut result = vec![0u8; (count * result_bits).div_ceil(8)];
-    apply(plan, lhs, rhs, &mut result, result_bits, count)?;
+    plan.par_apply(&lhs, &rhs, &mut result, count)?;
     let mut codes = Vec::with_capacity(count);
     unpack_codes(result_bits as u32, &result, count, &mut codes);
     let needed = out.len().min(codes.len());
     out[..needed].copy_from_slice(&codes[..needed]);
     Ok(())
-}
-
-/// Elements per task of a parallel computation: a multiple of 8, so that every
-/// operand's part starts on a byte, packed or not.
-const PAR_CHUNK: usize = 1 << 16;
-
-/// `Computation::apply` of packed operands into a packed `out`, in parts of
-/// [`PAR_CHUNK`] elements on rayon's threads when there are several (the same
-/// bits: each element is computed alone).
-fn apply(
-    plan: &Computation,
-    (lhs, lhs_bits): (&[u8], usize),
-    (rhs, rhs_bits): (&[u8], usize),
-    out: &mut [u8],
-    result_bits: usize,
-    count: usize,
-) -> Result<(), ComputeError> {
-    let chunks = count / PAR_CHUNK;
-    if chunks < 2 {
-        plan.apply(lhs, rhs, out, count)?;
-        return Ok(());
-    }
-    let needed = (count * result_bits).div_ceil(8);
-    let len = out.len();
-    let mut rest = out
-        .get_mut(..needed)
-        .ok_or(ComputeError::OutputTooSmall { needed, len })?;
-    let mut parts = Vec::with_capacity(chunks);
-    for i in 0..chunks {
-        let start = i * PAR_CHUNK;
-        // The last part takes the remainder: no part is short of a byte.
-        let (n, bytes) = if i + 1 == chunks {
-            (count - start, rest.len())
-        } else {
-            (PAR_CHUNK, PAR_CHUNK * result_bits / 8)
-        };
-        let (head, tail) = rest.split_at_mut(bytes);
-        parts.push((start, n, head));
-        rest = tail;
-    }
-    // An operand of `count` elements is cut into parts; one of a single element
-    // (or a Python scalar's none) is given whole to every part.
-    let part = |(bytes, bits): (&[u8], usize), start: usize, n: usize| -> (usize, usize) {
-        if bytes.len() == (count * bits).div_ceil(8) {
-            (start * bits / 8, ((start + n) * bits).div_ceil(8))
-        } else {
-            (0, bytes.len())
-        }
-    };
-    parts.into_par_iter().try_for_each(|(start, n, out)| {
-        let (a, b) = (part((lhs, lhs_bits), start, n), part((rhs, rhs_bits), start, n));
-        plan.apply(&lhs[a.0..a.1], &rhs[b.0..b.1], out, n).map(|_| ())
-    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -220,20 +220,21 @@ def test_0d_arrays_and_numpy_scalars_are_arrays():
 
 
 def test_large_operands():
-    a = np.arange(300_000, dtype=np.float32)
+    a = np.arange(600_000, dtype=np.float32)
     b = np.float16(0.5)
     r = promo.compute("numpy", "multiply", a, b)
     assert_same(r, a * b)
     assert_same(promo.compute("numpy", "add", a[::3], a[1::3]), a[::3] + a[1::3])
-    # Parts on several threads, packed operands and results among them.
+    # Parts on several threads (from promo_core::cast::PAR_MIN_ELEMENTS, 512 Ki), packed
+    # operands and results among them.
     rng = np.random.default_rng(5)
-    i4 = rng.integers(-8, 8, 200_003).astype(ml_dtypes.int4)
-    u2 = rng.integers(0, 4, 200_003).astype(ml_dtypes.uint2)
+    i4 = rng.integers(-8, 8, 600_001).astype(ml_dtypes.int4)
+    u2 = rng.integers(0, 4, 600_001).astype(ml_dtypes.uint2)
     one = np.array([5], ml_dtypes.int4)
     assert_same(promo.compute("numpy", "add", i4, i4[::-1]), i4 + i4[::-1])
     assert_same(promo.compute("numpy", "subtract", one, i4), one - i4)
     assert_same(promo.compute("numpy", "less_than", u2, one), u2 < one)
-    b = rng.standard_normal(200_003).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal(600_001).astype(ml_dtypes.bfloat16)
     assert_same(promo.compute("numpy", "multiply", b, i4), b * i4)
 
 
