@@ -673,8 +673,8 @@ impl Computation {
             } else {
                 (&self.rhs, rhs)
             };
-            let mut v = Values::new(self.work);
-            self.load(load, bytes, 1, &mut v, &mut Scratch::default());
+            let mut v = Values::new(self.work, 1);
+            self.load(load, bytes, 1, &mut v, &mut Scratch::new(1));
             plan.splat = Some((one_lhs != plan.x_is_rhs, v.f[0] as f32));
         }
         // SAFETY: `find_fused` took the body from `fused::find` for a backend this
@@ -687,9 +687,15 @@ impl Computation {
     /// The plain path: chunks of [`CHUNK`] elements decoded into `f64` or `i64`
     /// work values by the cast kernels, computed, and encoded.
     fn general(&self, lhs: &[u8], one_lhs: bool, rhs: &[u8], one_rhs: bool, out: &mut [u8], count: usize) {
-        let mut a = Values::new(self.work);
-        let mut b = Values::new(self.work);
-        let mut scratch = Scratch::default();
+        if count == 0 {
+            return;
+        }
+        // Buffers for one chunk, no larger than the elements need (a fused
+        // kernel's head and tail are a few).
+        let room = CHUNK.min(count);
+        let mut a = Values::new(self.work, room);
+        let mut b = Values::new(self.work, room);
+        let mut scratch = Scratch::new(room);
         if one_lhs {
             self.load_one(Side::Lhs, lhs, &mut a, &mut scratch);
         }
@@ -1074,10 +1080,11 @@ struct Values {
 }
 
 impl Values {
-    fn new(work: Work) -> Self {
+    /// Room for `n` work values.
+    fn new(work: Work, n: usize) -> Self {
         let (nf, ni) = match work {
-            Work::Float { .. } => (CHUNK, 0),
-            Work::Int { .. } => (0, CHUNK),
+            Work::Float { .. } => (n, 0),
+            Work::Int { .. } => (0, n),
         };
         Values {
             f: vec![0.0; nf],
@@ -1105,12 +1112,13 @@ struct Scratch {
     f: Vec<f64>,
 }
 
-impl Default for Scratch {
-    fn default() -> Self {
+impl Scratch {
+    /// Room for `n` elements (of at most 64 bits).
+    fn new(n: usize) -> Self {
         Scratch {
-            bytes: vec![0; 8 * CHUNK],
-            value: vec![0; 8 * CHUNK],
-            f: vec![0.0; CHUNK],
+            bytes: vec![0; 8 * n],
+            value: vec![0; 8 * n],
+            f: vec![0.0; n],
         }
     }
 }
