@@ -44,7 +44,7 @@ fn codes(dtype: DType, n: usize, seed: u64) -> Vec<u8> {
             DType::Bool => (i % 2) as u64,
             _ if bits <= 8 => (i as u64 * 97 + seed) % (1 << bits),
             _ if i.is_multiple_of(5) => specials[(i / 5) % specials.len()],
-            _ => next() & ((1u64 << bits) - 1),
+            _ => next() & (u64::MAX >> (64 - bits)),
         }
     };
     let mut out = vec![0u8; (n * bits).div_ceil(8)];
