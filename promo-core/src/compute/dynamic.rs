@@ -4,7 +4,6 @@
 use super::semantics::{Semantics, ZeroTie};
 use crate::cast::kernels::fused::{self, Comparison, FusedBody, FusedOp, FusedPlan};
 use crate::cast::{element_size, Backend, CastOptions, Converter};
-use crate::narrow::RoundMode;
 use crate::DType;
 use core::fmt;
 use promo_table::{Op, Options, RuleTable};
@@ -119,6 +118,22 @@ pub(super) enum Work {
     Float { single: bool },
     /// Integers and bools, held as `i64`; `u64` as its bits, compared unsigned.
     Int { u64: bool, bool: bool },
+}
+
+impl Work {
+    /// The work values of the values' dtype `value`.
+    pub(super) fn of(value: DType) -> Work {
+        if value.is_float() {
+            Work::Float {
+                single: value != DType::F64,
+            }
+        } else {
+            Work::Int {
+                u64: value == DType::U64,
+                bool: value == DType::Bool,
+            }
+        }
+    }
 }
 
 /// One operand's way into [`Work`] values.
@@ -291,24 +306,11 @@ impl Computation {
                 return Err(ComputeError::UnsupportedDType(d));
             }
         }
-        let cast = CastOptions {
-            saturate: Some(semantics.saturates(result)),
-            round_mode: RoundMode::Nearest,
-            ..CastOptions::default()
-        };
+        let cast = semantics.cast_options(value);
         let conv = |from: DType, to: DType| {
             Converter::new(from, to, cast).map_err(|_| ComputeError::UnsupportedDType(from))
         };
-        let work = if value.is_float() {
-            Work::Float {
-                single: value != DType::F64,
-            }
-        } else {
-            Work::Int {
-                u64: value == DType::U64,
-                bool: value == DType::Bool,
-            }
-        };
+        let work = Work::of(value);
         let select = match (op, lhs, rhs, result) {
             _ if !semantics.bool_multiply_selects => None,
             (Op::Multiply, DType::Bool, DType::Bool, _) => None,

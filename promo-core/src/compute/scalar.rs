@@ -6,8 +6,7 @@ use super::dynamic::{
     is_comparison, plan_load, plan_store, Computation, ComputeError, Fixed, Side, Work, OPS,
 };
 use super::semantics::Semantics;
-use crate::cast::{element_size, Backend, CastOptions, Converter};
-use crate::narrow::RoundMode;
+use crate::cast::{element_size, Backend, Converter};
 use crate::{Category, DType};
 use core::cmp::Ordering;
 use promo_table::{Op, Operand, Options, PyScalar, RuleTable};
@@ -148,24 +147,11 @@ impl Computation {
         let weak_float = table
             .promote(options, Op::Add, DType::F64.into(), DType::F64.into())
             .unwrap_or(DType::F64);
-        let cast = CastOptions {
-            saturate: Some(semantics.saturates(value)),
-            round_mode: RoundMode::Nearest,
-            ..CastOptions::default()
-        };
+        let cast = semantics.cast_options(value);
         let conv = |from: DType, to: DType| {
             Converter::new(from, to, cast).map_err(|_| ComputeError::UnsupportedDType(from))
         };
-        let work = if value.is_float() {
-            Work::Float {
-                single: value != DType::F64,
-            }
-        } else {
-            Work::Int {
-                u64: value == DType::U64,
-                bool: value == DType::Bool,
-            }
-        };
+        let work = Work::of(value);
         let array_side = match side {
             Side::Lhs => Side::Rhs,
             Side::Rhs => Side::Lhs,

@@ -244,6 +244,17 @@ impl Semantics {
         self.saturate_f8e4m3fn && result == DType::F8E4M3FN
     }
 
+    /// The options of the conversions into the values' dtype `value` and out of
+    /// the work values: nearest even, saturating where [`Semantics::saturates`]
+    /// says so.
+    pub(crate) fn cast_options(&self, value: DType) -> crate::cast::CastOptions {
+        crate::cast::CastOptions {
+            saturate: Some(self.saturates(value)),
+            round_mode: crate::narrow::RoundMode::Nearest,
+            ..crate::cast::CastOptions::default()
+        }
+    }
+
     /// The tie rule for a `maximum`/`minimum` whose result is `result`.
     pub(crate) fn tie(&self, result: DType) -> ZeroTie {
         if result == DType::F16 {
