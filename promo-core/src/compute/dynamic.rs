@@ -271,11 +271,7 @@ impl Computation {
         rhs: DType,
         backend: Backend,
     ) -> Result<Self, ComputeError> {
-        let semantics =
-            Semantics::of(table.name).ok_or_else(|| ComputeError::NoSemantics(table.name.to_string()))?;
-        if !OPS.contains(&op) {
-            return Err(ComputeError::UnsupportedOp(op));
-        }
+        let semantics = Semantics::computing(table, op)?;
         for d in [lhs, rhs] {
             if d.is_complex() || element_size(d).is_none() {
                 return Err(ComputeError::UnsupportedDType(d));

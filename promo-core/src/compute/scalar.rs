@@ -2,9 +2,7 @@
 //! framework computes them, the scalar converted once by its weak-scalar rules
 //! (the `python_*` facts of [`Semantics`]).
 
-use super::dynamic::{
-    is_comparison, plan_load, plan_store, Computation, ComputeError, Fixed, Side, Work, OPS,
-};
+use super::dynamic::{is_comparison, plan_load, plan_store, Computation, ComputeError, Fixed, Side, Work};
 use super::semantics::Semantics;
 use crate::cast::{element_size, Backend, Converter};
 use crate::{Category, DType};
@@ -94,11 +92,7 @@ impl Computation {
         side: Side,
         backend: Backend,
     ) -> Result<Self, ComputeError> {
-        let semantics =
-            Semantics::of(table.name).ok_or_else(|| ComputeError::NoSemantics(table.name.to_string()))?;
-        if !OPS.contains(&op) {
-            return Err(ComputeError::UnsupportedOp(op));
-        }
+        let semantics = Semantics::computing(table, op)?;
         let usable = |d: DType| !d.is_complex() && element_size(d).is_some();
         if !usable(array) {
             return Err(ComputeError::UnsupportedDType(array));

@@ -2,6 +2,7 @@
 //! facts `tools/oracles/compute/FINDINGS.md` established from the frameworks' own
 //! outputs, one [`Semantics`] value per framework.
 
+use super::{ComputeError, OPS};
 use crate::DType;
 use core::fmt;
 
@@ -237,6 +238,21 @@ impl Semantics {
     /// arithmetic.
     pub fn of(rules: &str) -> Option<Semantics> {
         Semantics::ALL.into_iter().find(|s| s.rules == rules)
+    }
+
+    /// The semantics of `table`'s framework for `op`: [`ComputeError::NoSemantics`]
+    /// where promo does not compute its arithmetic, [`ComputeError::UnsupportedOp`]
+    /// for an operation not in [`OPS`].
+    pub(crate) fn computing(
+        table: &promo_table::RuleTable<'_>,
+        op: promo_table::Op,
+    ) -> Result<Semantics, ComputeError> {
+        let semantics =
+            Semantics::of(table.name).ok_or_else(|| ComputeError::NoSemantics(table.name.to_string()))?;
+        if !OPS.contains(&op) {
+            return Err(ComputeError::UnsupportedOp(op));
+        }
+        Ok(semantics)
     }
 
     /// Whether an `R` result's overflow saturates: PyTorch's `f8e4m3fn`.
