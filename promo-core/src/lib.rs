@@ -112,7 +112,8 @@ pub use promo_table::{
 };
 pub use promo_table::{FixedTable, OptionError, OptionValue, Options, Refusal, RuleTable};
 pub use promote::{
-    promote, promote_pair, result_promotion, result_type, Promote, PromoteOp, Promoted, PromotedOp, RuleSet,
+    promote, promote_pair, result_promotion, result_type, ComputedIn, Promote, PromoteOne, PromoteOp,
+    Promoted, PromotedOp, Reduced, RuleSet, Unary,
 };
 
 /// The element types of half precision, re-exported so that one dependency is enough.

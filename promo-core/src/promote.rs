@@ -68,6 +68,90 @@ pub trait PromoteOp<O: OpType, A: Element, B: Element, Why = ()> {
 /// The result type of operation `O` on `A` and `B` under rule set `R`.
 pub type PromotedOp<R, O, A, B> = <R as PromoteOp<O, A, B>>::Output;
 
+/// `Self` (a rule set's marker type) answers one-operand operation `O` (a type of
+/// [`op_types`](crate::op_types): a unary operation such as `Sqrt`, or a reduction
+/// with its default arguments such as `Sum`) on a tensor of `A` with
+/// [`PromoteOne::Output`], computed in [`PromoteOne::Compute`] (PyTorch's opmath
+/// type, JAX's upcast of half-precision sums).
+///
+/// Implemented from the rule files for every operation a rule set lists and every
+/// dtype it accepts for it; a dtype the framework refuses fails to compile with the
+/// framework's reason. The operation's other arguments (`sum(x, dtype=D)`, `out=`)
+/// are answered at run time ([`RuleTable::apply`]).
+///
+/// ```
+/// use promo_core::op_types::{Argmax, Mean, Sqrt, Sum};
+/// use promo_core::rules::{jax::{Jax, JaxX64}, numpy::NumPy, torch::Torch};
+/// use promo_core::{f16, ComputedIn, Reduced, Unary};
+/// // sqrt(i8): f16 in NumPy, f32 in PyTorch and JAX.
+/// let _: Unary<NumPy, Sqrt, i8> = f16::ONE;
+/// let _: Unary<Torch, Sqrt, i8> = 1.0f32;
+/// let _: Unary<Jax, Sqrt, i8> = 1.0f32;
+/// // sum(u8): u64 in NumPy, i64 in PyTorch, u32 in JAX; argmax is i32 without x64.
+/// let _: Reduced<NumPy, Sum, u8> = 1u64;
+/// let _: Reduced<Torch, Sum, u8> = 1i64;
+/// let _: Reduced<Jax, Sum, u8> = 1u32;
+/// let _: Reduced<Jax, Argmax, f32> = 1i32;
+/// let _: Reduced<JaxX64, Argmax, f32> = 1i64;
+/// // PyTorch returns the mean of f16 as f16 and accumulates it in f32.
+/// let _: Reduced<Torch, Mean, f16> = f16::ONE;
+/// let _: ComputedIn<Torch, Mean, f16> = 1.0f32;
+/// ```
+///
+/// A refusal is a compile error carrying the framework's reason:
+///
+/// ```compile_fail
+/// use promo_core::{op_types::Mean, rules::torch::Torch, Reduced};
+/// // PyTorch: mean(): could not infer output dtype. Input dtype must be either a
+/// // floating point or complex dtype.
+/// let _: Reduced<Torch, Mean, i32> = 0;
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no result for `{O}` of `{A}`",
+    label = "no result for `{O}` of `{A}` in `{Self}`",
+    note = "the rule set does not list this one-operand operation or does not accept this dtype; see `promo query RULES DTYPE --op OP`"
+)]
+pub trait PromoteOne<O: OpType, A: Element, Why = ()> {
+    /// The result's element type.
+    type Output: Element;
+    /// The element type the framework computes in (the result's where it states no
+    /// other).
+    type Compute: Element;
+}
+
+/// The result of unary operation `O` on a tensor of `A` under rule set `R`:
+/// `<R as PromoteOne<O, A>>::Output` (`Unary<Torch, op_types::Sqrt, i8>` is `f32`).
+pub type Unary<R, O, A> = <R as PromoteOne<O, A>>::Output;
+
+/// The result of reduction `O` (default arguments: the whole array, no `dtype=`) of
+/// a tensor of `A` under rule set `R`: `<R as PromoteOne<O, A>>::Output`
+/// (`Reduced<Jax, op_types::Sum, u8>` is `u32`).
+pub type Reduced<R, O, A> = <R as PromoteOne<O, A>>::Output;
+
+/// The element type rule set `R` computes one-operand operation `O` of `A` in:
+/// `<R as PromoteOne<O, A>>::Compute` (`ComputedIn<Torch, op_types::Mean, f16>` is
+/// `f32`).
+pub type ComputedIn<R, O, A> = <R as PromoteOne<O, A>>::Compute;
+
+/// The column of `A` in a [`OneRow`](crate::rows::OneRow)'s tuples.
+type Column<A> = <A as crate::element::sealed::Sealed>::__Column;
+
+impl<R, O, A, Why> PromoteOne<O, A, Why> for R
+where
+    O: OpType,
+    A: Element,
+    R: crate::rows::OneRow<O>,
+    R::Results: crate::rows::At<Column<A>>,
+    R::Computes: crate::rows::At<Column<A>>,
+    <R::Results as crate::rows::At<Column<A>>>::Entry: crate::rows::OneAnswer<Why, O, A>,
+    <R::Computes as crate::rows::At<Column<A>>>::Entry: crate::rows::OneAnswer<Why, O, A>,
+{
+    type Output =
+        <<R::Results as crate::rows::At<Column<A>>>::Entry as crate::rows::OneAnswer<Why, O, A>>::Output;
+    type Compute =
+        <<R::Computes as crate::rows::At<Column<A>>>::Entry as crate::rows::OneAnswer<Why, O, A>>::Output;
+}
+
 /// A rule set's marker type, with its run-time table and fixed options.
 ///
 /// ```

@@ -119,6 +119,35 @@ pub trait OpAnswer<Why, O, A, B> {
     const WEAK: bool = false;
 }
 
+/// A rule set's answers of one-operand operation `O` (a unary operation or a
+/// reduction with its default arguments) for a tensor of each dtype, in
+/// [`DType`](crate::DType) order: the result and the dtype the framework computes
+/// in. What [`PromoteOne`](crate::PromoteOne) reads; the `rules!` macro writes one
+/// impl per operation the rule set lists.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no one-operand answers for `{O}`",
+    label = "`{Self}` does not answer `{O}` of one operand",
+    note = "the rule set does not list this operation, or the operation takes two operands (`PromotedOp`); see `promo list` and `promo query RULES DTYPE --op OP`"
+)]
+pub trait OneRow<O> {
+    /// The result for each dtype: a tuple with an entry per dtype.
+    type Results;
+    /// The compute dtype for each dtype, as [`OneRow::Results`].
+    type Computes;
+}
+
+/// What an entry of a [`OneRow`] answers to `PromoteOne<O, A, Why>`. The marker
+/// type, an entry with no answer, implements none.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no result for `{O}` of `{A}`",
+    label = "no result for `{O}` of `{A}` in `{Self}`",
+    note = "the rule set does not accept this dtype for this operation; see `promo query RULES DTYPE --op OP`"
+)]
+pub trait OneAnswer<Why, O, A> {
+    /// The element type.
+    type Output: Element;
+}
+
 impl<T: Element, A, B> PromoteAnswer<(), A, B> for Weak<T> {
     type Output = T;
     const WEAK: bool = true;
@@ -145,6 +174,9 @@ macro_rules! answers_itself {
             type Output = $ty;
         }
         impl<O, A, B> OpAnswer<(), O, A, B> for $ty {
+            type Output = $ty;
+        }
+        impl<O, A> OneAnswer<(), O, A> for $ty {
             type Output = $ty;
         }
     };

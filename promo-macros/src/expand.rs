@@ -458,14 +458,15 @@ impl PairCx<'_> {
         }
         let add = self.answers(Op::Add);
         let mut written: Vec<(Ident, Answers)> = Vec::new();
-        // The elementwise operations: the others (unary operations, reductions, lists,
-        // stores) are answered at run time (`RuleTable::apply`).
+        // The operations of two operands (elementwise, and `matmul`): the others of
+        // two (updates, stores, a reduction's `dtype=`) and lists are answered at run
+        // time (`RuleTable::apply`).
         for op in self
             .rules
             .ops
             .iter()
             .copied()
-            .filter(|o| o.kind() == OpKind::Elementwise)
+            .filter(|o| matches!(o.kind(), OpKind::Elementwise | OpKind::Binary))
         {
             let answers = self.answers(op);
             if answers == add {
@@ -480,7 +481,132 @@ impl PairCx<'_> {
                 written.push((row, answers));
             }
         }
+        // The one-operand operations (unary operations, reductions with their default
+        // arguments): a row of results and one of compute dtypes per operation, for
+        // `PromoteOne`; operations with equal rows share a type alias.
+        let mut shared: Vec<(String, Ident)> = Vec::new();
+        for op in self
+            .rules
+            .ops
+            .iter()
+            .copied()
+            .filter(|o| matches!(o.kind(), OpKind::Unary | OpKind::Reduction))
+        {
+            items.extend(self.one_row(op, &mut shared, reasons));
+        }
         items
+    }
+
+    /// `impl OneRow<op_types::OP> for MARKER { type Results = …; type Computes =
+    /// …; }`: for each dtype in [`DType::ALL`] order, the result of `op` on a tensor
+    /// of it and the dtype it computes in (a refusal's tag in both where the rule set
+    /// refuses, the marker where there is no answer). A tuple written before for
+    /// another operation is named by its alias in `shared`.
+    fn one_row(
+        &self,
+        op: Op,
+        shared: &mut Vec<(String, Ident)>,
+        reasons: &mut std::collections::BTreeMap<String, TokenStream>,
+    ) -> Vec<TokenStream> {
+        let marker = self.marker;
+        let mut results = Vec::new();
+        let mut computes = Vec::new();
+        for &d in DType::ALL {
+            let answer = match rust_type(d) {
+                Some(_) if self.rules.dtypes.contains(&d) => {
+                    self.table
+                        .apply(self.options, op, &[Operand::Dimensioned(d)], None)
+                }
+                _ => Err(Refusal::NoRule),
+            };
+            let (result, compute) = match answer {
+                Ok(o) => {
+                    let typed = |d: DType| rust_type(d).map_or(quote!(#marker), |_| short_type(d));
+                    (typed(o.result.dtype), typed(o.compute))
+                }
+                Err(Refusal::Refused(reason)) => {
+                    let tag = self.one_refusal(self.reason_key(reason.index), reasons);
+                    (tag.clone(), tag)
+                }
+                Err(_) => (quote!(#marker), quote!(#marker)),
+            };
+            results.push(result);
+            computes.push(compute);
+        }
+        let mut items = Vec::new();
+        let mut named = |tuple: TokenStream, items: &mut Vec<TokenStream>| -> Ident {
+            let key = tuple.to_string();
+            if let Some((_, alias)) = shared.iter().find(|(k, _)| *k == key) {
+                return alias.clone();
+            }
+            let alias = format_ident!("{}_One{}", self.marker_name, shared.len());
+            items.push(quote! {
+                #[doc(hidden)]
+                #[allow(non_camel_case_types)]
+                pub type #alias = #tuple;
+            });
+            shared.push((key, alias.clone()));
+            alias
+        };
+        let results = named(quote!((#(#results,)*)), &mut items);
+        let computes = named(quote!((#(#computes,)*)), &mut items);
+        let v = format_ident!("{op:?}");
+        items.push(quote! {
+            impl ::promo_core::__private::rows::OneRow<::promo_core::op_types::#v> for #marker {
+                type Results = #results;
+                type Computes = #computes;
+            }
+        });
+        items
+    }
+
+    /// The tag of a one-operand refusal for reason `key` (made once, into
+    /// `reasons`): as [`PairCx::refusal`]'s, with a message that names the operation
+    /// and its one operand.
+    fn one_refusal(
+        &self,
+        key: &str,
+        reasons: &mut std::collections::BTreeMap<String, TokenStream>,
+    ) -> TokenStream {
+        let tr = format_ident!("{}RefusesOne{}", self.marker_name, camel(key));
+        let tag = format_ident!("{}RefusedOne{}", self.marker_name, camel(key));
+        reasons.entry(tr.to_string()).or_insert_with(|| {
+            let text = self.reason_text(key);
+            let message = format!(
+                "{} refuses `{{O}}` of `{{A}}`: {}",
+                braces_as_text(self.who),
+                braces_as_text(text)
+            );
+            let label = format!("refused by `{}`", self.rules_name);
+            let tdoc = format!(
+                " Diagnostic only: `{}` refuses the operation on this dtype because {text}.",
+                self.marker_name
+            );
+            let p = quote!(::promo_core::__private::rows);
+            quote! {
+                #[doc = #tdoc]
+                #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                pub trait #tr<O, A>: ::promo_core::__private::Sealed {}
+
+                #[doc = #tdoc]
+                #[doc(hidden)]
+                pub enum #tag {}
+
+                impl<O, A, Why: #tr<O, A>> #p::OneAnswer<Why, O, A> for #tag {
+                    type Output = ::promo_core::__private::Refused;
+                }
+            }
+        });
+        quote!(#tag)
+    }
+
+    /// The text of the reason `key`, as the rule file words it.
+    fn reason_text<'k>(&'k self, key: &'k str) -> &'k str {
+        self.rules
+            .reasons
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(key, |(_, t)| t.as_str())
     }
 
     /// The row trait of `op`'s table under this marker (`Torch_Add`, `Torch_Divide`).
@@ -644,12 +770,7 @@ impl PairCx<'_> {
         let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
         let tag = format_ident!("{}Refused{}", self.marker_name, camel(key));
         reasons.entry(tr.to_string()).or_insert_with(|| {
-            let text = self
-                .rules
-                .reasons
-                .iter()
-                .find(|(k, _)| k == key)
-                .map_or(key, |(_, t)| t.as_str());
+            let text = self.reason_text(key);
             // The message is a format string: the rule file's braces are text.
             let message = format!(
                 "{} refuses `{{A}}` with `{{B}}`: {}",
