@@ -142,6 +142,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
     let list = format_ident!("{}", format!("{:?}", table.list));
     let list = quote!(#t::ListRule::#list);
     let results_from = table.results_from;
+    let list_order = table.list_order.iter().map(|&d| dtype_tokens(d));
     let dtypes = table.dtypes.iter().map(|&d| dtype_tokens(d));
     let ops = table.ops.iter().map(|&o| op_tokens(o));
     let aliases = table.aliases.iter().map(|&(alias, d)| {
@@ -248,6 +249,7 @@ fn table_tokens(table: &RuleTable<'_>, flat: Option<&promo_table::FlatParts>) ->
             version: #version,
             commutative: #commutative,
             list: #list,
+            list_order: &[#(#list_order),*],
             dtypes: &[#(#dtypes),*],
             ops: &[#(#ops),*],
             aliases: &[#(#aliases),*],

@@ -73,10 +73,13 @@ pub fn explain_operation(
                 done = acc;
             }
             (OpKind::List, _) => {
-                let _ = writeln!(
-                    text,
-                    "  the list taken at once (`list = \"common\"`): the answer every pair's cell gives back"
-                );
+                let how = match table.list {
+                    ListRule::Sequence => {
+                        "the list reduced as a sequence (`list = \"sequence\"`): of two dtypes the one later in `list_order` answers with its cell, the list halved from both ends until the most knowledgeable stands first"
+                    }
+                    _ => "the list taken at once (`list = \"common\"`): the answer every pair's cell gives back",
+                };
+                let _ = writeln!(text, "  {how}");
                 return text;
             }
             (OpKind::Inplace(base), &[a, b]) if table.supports(Op::Store) => {

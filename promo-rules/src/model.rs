@@ -188,6 +188,9 @@ pub struct RuleFile {
     pub commutative: bool,
     /// How a list of operands is combined (`concatenate`).
     pub list: ListRule,
+    /// For `list = "sequence"`, the dtypes in the order they answer for a pair
+    /// (`rules.list_order`); empty otherwise.
+    pub list_order: Vec<DType>,
     /// Accepted dtypes.
     pub dtypes: Vec<DType>,
     /// Distinguished operations (empty: op-independent).
@@ -329,6 +332,7 @@ impl RuleFile {
             version: &self.version,
             commutative: self.commutative,
             list: self.list,
+            list_order: &self.list_order,
             dtypes: &self.dtypes,
             ops: &self.ops,
             aliases: &aliases,

@@ -256,6 +256,7 @@ fn numpy_operations_match_numpy() {
             OpKind::Reduction,
             OpKind::ReductionDtype(Op::Sum),
             OpKind::Binary,
+            OpKind::List,
             OpKind::Inplace(Op::Add),
         ],
     );

@@ -1794,7 +1794,71 @@ fn operations_of_every_arity_read_cells_of_two_operands() {
         .unwrap_err()
         .to_string();
     assert!(
-        bad.contains("unknown list rule `zip`: `fold` or `common`"),
+        bad.contains("unknown list rule `zip`: `fold`, `common` or `sequence`"),
         "{bad}"
     );
+}
+
+/// `list = "sequence"`: NumPy's reduction of a DType sequence, ranked by
+/// `list_order`; the order is checked against `rules.dtypes`.
+#[test]
+fn a_sequence_list_is_ranked_by_list_order() {
+    let t = |d: DType| Operand::Dimensioned(d);
+    let order = r#"sequence"
+list_order = ["bool", "i8", "u8", "i16", "f32", "c64"]
+#"#;
+    let rules = promo_rules::load("ops.toml", &operations_file(order)).unwrap();
+    rules.with_table(|table| {
+        let o = table.default_options();
+        let concat = |list: &[DType]| {
+            let list: Vec<Operand> = list.iter().map(|&d| t(d)).collect();
+            table
+                .apply(&o, Op::Concatenate, &list, None)
+                .map(|x| x.result.dtype)
+        };
+        // The lattice's answers, whatever the order, where every pair promotes.
+        assert_eq!(concat(&[DType::I8, DType::U8, DType::F32]), Ok(DType::F32));
+        assert_eq!(concat(&[DType::F32, DType::U8, DType::I8]), Ok(DType::F32));
+        assert_eq!(concat(&[DType::U8, DType::I8]), Ok(DType::I16));
+        assert_eq!(
+            concat(&[DType::Bool, DType::Bool, DType::Bool, DType::I8]),
+            Ok(DType::I8)
+        );
+        assert_eq!(
+            concat(&[DType::C64, DType::I16, DType::U8, DType::Bool, DType::I8]),
+            Ok(DType::C64)
+        );
+    });
+    for (list, order, error) in [
+        ("sequence", "", "`list = \"sequence\"` needs `list_order`"),
+        (
+            "fold",
+            r#"["bool"]"#,
+            "`list_order` is read only with `list = \"sequence\"`",
+        ),
+        (
+            "sequence",
+            r#"["bool", "i8", "u8", "i16", "f32"]"#,
+            "`list_order` leaves out c64",
+        ),
+        (
+            "sequence",
+            r#"["bool", "i8", "u8", "i16", "f32", "c64", "i8"]"#,
+            "`list_order` names `i8` twice",
+        ),
+        (
+            "sequence",
+            r#"["bool", "i8", "u8", "i16", "f32", "c64", "u16"]"#,
+            "`list_order` names `u16`, which is not in `rules.dtypes`",
+        ),
+    ] {
+        let key = if order.is_empty() {
+            String::new()
+        } else {
+            format!("\nlist_order = {order}")
+        };
+        let src = operations_file(&format!("{list}\"{key}\n#"));
+        let bad = promo_rules::load("ops.toml", &src).unwrap_err().to_string();
+        assert!(bad.contains(error), "{list} {order}: {bad}");
+    }
 }

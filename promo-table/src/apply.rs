@@ -46,6 +46,7 @@ impl<'a> RuleTable<'a> {
                     acc
                 }
                 ListRule::Common => self.common(options, op, operands)?,
+                ListRule::Sequence => self.sequence(options, op, operands)?,
             },
             (OpKind::Inplace(base), &[a, b]) if self.supports(Op::Store) => {
                 let done = self.apply(options, base, &[a, b], None)?;
@@ -92,6 +93,94 @@ impl<'a> RuleTable<'a> {
             .copied()
             .find(|d| absorbing.iter().all(|e| gives_back(e, d.result.operand())))
             .ok_or(Refusal::NoRule)
+    }
+
+    /// A list reduced as NumPy reduces a sequence of DTypes ([`ListRule::Sequence`];
+    /// `PyArray_PromoteDTypeSequence` and `reduce_dtypes_to_most_knowledgeable` in
+    /// NumPy's `common_dtype.c`, whose steps this follows one for one).
+    fn sequence(&self, options: &Options, op: Op, operands: &[Operand]) -> Result<Outcome, Refusal<'a>> {
+        // Each operand is one the operation takes (a 0-d array or a Python scalar is
+        // refused by its own cell), of a dtype the order ranks.
+        for &x in operands {
+            self.outcome(options, op, x, x)?;
+            let d = x.dtype().ok_or(Refusal::NoRule)?;
+            if !self.list_order.contains(&d) {
+                return Err(Refusal::UnsupportedDType(d));
+            }
+        }
+        let rank = |x: Operand| {
+            x.dtype()
+                .and_then(|d| self.list_order.iter().position(|&o| o == d))
+        };
+        // `a.__common_dtype__(b)`: `a`'s cell with `b` where `a` ranks at least as
+        // high, else `None` (NotImplemented: `b` knows more).
+        let one_sided = |a: Operand, b: Operand| -> Option<Outcome> {
+            if rank(b) > rank(a) {
+                return None;
+            }
+            self.outcome(options, op, a, b).ok()
+        };
+        // `PyArray_CommonDType`: the same dtype, or either side's answer.
+        let common = |a: Operand, b: Operand| -> Result<Outcome, Refusal<'a>> {
+            if a == b {
+                return self.outcome(options, op, a, a);
+            }
+            match one_sided(a, b).or_else(|| one_sided(b, a)) {
+                Some(o) => Ok(o),
+                None => Err(self.outcome(options, op, a, b).err().unwrap_or(Refusal::NoRule)),
+            }
+        };
+        let mut slots: Vec<Option<Operand>> = operands.iter().map(|&x| Some(x)).collect();
+        // Halve the list from both ends until the most knowledgeable stands first;
+        // `last` is the last pair's answer (`None`: NotImplemented).
+        let mut length = slots.len();
+        let last = loop {
+            let mut last = None;
+            for low in 0..length / 2 {
+                let high = length - 1 - low;
+                // Entries are dropped only at `high`, past every later prefix.
+                let (Some(a), Some(b)) = (slots[low], slots[high]) else {
+                    return Err(Refusal::NoRule);
+                };
+                last = if a == b {
+                    self.outcome(options, op, a, a).ok()
+                } else {
+                    one_sided(a, b)
+                };
+                match last {
+                    // "Guess at the other being more knowledgeable."
+                    None => slots.swap(low, high),
+                    // `b` cannot change the result.
+                    Some(o) if o.result.operand() == a => slots[high] = None,
+                    Some(_) => {}
+                }
+            }
+            if length == 2 {
+                break last;
+            }
+            length = length / 2 + length % 2;
+        };
+        let main = slots[0].ok_or(Refusal::NoRule)?;
+        // The answer so far, and where the pass over the rest starts.
+        let (mut result, start) = match last {
+            Some(o) => (Some(o), 2),
+            None => (None, 1),
+        };
+        for x in slots[start..].iter().flatten() {
+            let Some(promotion) = one_sided(main, *x) else {
+                // NumPy: "The DType … could not be promoted by …".
+                return Err(match (common(main, *x), x.dtype(), main.dtype()) {
+                    (Err(refused), _, _) => refused,
+                    (Ok(_), Some(dtype), Some(by)) => Refusal::NotPromotedBy { dtype, by },
+                    _ => Refusal::NoRule,
+                });
+            };
+            result = Some(match result {
+                None => promotion,
+                Some(r) => common(r.result.operand(), promotion.result.operand())?,
+            });
+        }
+        result.ok_or(Refusal::NoRule)
     }
 
     /// The store that `op`'s `out=` reads: [`Op::StoreReduced`] for a reduction in a

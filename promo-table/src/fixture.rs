@@ -125,6 +125,7 @@ pub(crate) fn tiny_table() -> RuleTable<'static> {
         version: "1",
         commutative: true,
         list: crate::op::ListRule::Fold,
+        list_order: &[],
         results_from: 0,
         dtypes: &[Bool, I8, U8, I16, F32],
         ops: &[Op::Add, Op::Divide],

@@ -102,6 +102,16 @@ pub enum ListRule {
     /// two of the operands are, else the answer every operand's cell with it gives
     /// back, and of those the one every other such answer absorbs.
     Common,
+    /// NumPy's reduction of a sequence of DTypes (`PyArray_PromoteDTypeSequence`,
+    /// what `np.concatenate` and `np.result_type` of arrays run; `"sequence"`):
+    /// of two dtypes, the one later in [`RuleTable::list_order`](crate::RuleTable::list_order)
+    /// (NumPy's type number) answers for the pair with its cell and the earlier one
+    /// defers. The list is first halved from both ends, each pair's deferring side
+    /// swapped to the back and an absorbed one dropped, until the most
+    /// knowledgeable dtype stands first; each remaining dtype is then promoted with
+    /// it and the answers are combined. The result can depend on the operands' order
+    /// (f32, bf16, i16 is f32 where the other orders are refused).
+    Sequence,
 }
 
 impl ListRule {
@@ -110,12 +120,13 @@ impl ListRule {
         match self {
             ListRule::Fold => "fold",
             ListRule::Common => "common",
+            ListRule::Sequence => "sequence",
         }
     }
 
     /// The rule called `name` in a rule file.
     pub fn from_name(name: &str) -> Option<ListRule> {
-        [ListRule::Fold, ListRule::Common]
+        [ListRule::Fold, ListRule::Common, ListRule::Sequence]
             .into_iter()
             .find(|r| r.name() == name)
     }

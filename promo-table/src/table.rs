@@ -29,6 +29,10 @@ pub struct RuleTable<'a> {
     pub commutative: bool,
     /// How a list of operands is combined (`concatenate`).
     pub list: ListRule,
+    /// For [`ListRule::Sequence`], the rule set's dtypes in the order in which they
+    /// answer for a pair (NumPy's type numbers): of two, the later one decides.
+    /// Empty for the other list rules.
+    pub list_order: &'a [DType],
     /// The dtypes the framework accepts, in listing order.
     pub dtypes: &'a [DType],
     /// The operations the framework distinguishes; empty means the result does not
@@ -140,6 +144,15 @@ pub enum Refusal<'a> {
     WeakOperand,
     /// No layer covers the pair (a rule file that `promo check` would reject).
     NoRule,
+    /// A list reduced as a sequence ([`ListRule::Sequence`]) has a dtype that the
+    /// most knowledgeable one cannot promote, though each pair may have an answer
+    /// (NumPy's `DTypePromotionError`: "The DType … could not be promoted by …").
+    NotPromotedBy {
+        /// The dtype left over.
+        dtype: DType,
+        /// The dtype that stood first and could not promote it.
+        by: DType,
+    },
     /// The operation takes another number of operands than were given.
     Arity {
         /// The operation.
@@ -159,6 +172,10 @@ impl fmt::Display for Refusal<'_> {
             Refusal::TwoPythonScalars => f.write_str("both operands are Python scalars"),
             Refusal::WeakOperand => f.write_str("this rule set has no weakly typed operands"),
             Refusal::NoRule => f.write_str("no rule covers this pair"),
+            Refusal::NotPromotedBy { dtype, by } => write!(
+                f,
+                "`{dtype}` could not be promoted by `{by}`, which leads the list: no common dtype of the list in this order"
+            ),
             Refusal::Arity { op, given } => {
                 write!(f, "`{op}` takes {}, not {given}", op.arity())
             }

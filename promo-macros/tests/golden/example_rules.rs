@@ -15,6 +15,7 @@ pub mod tiny {
         version: "1.2.3",
         commutative: true,
         list: ::promo_core::__private::table::ListRule::Fold,
+        list_order: &[],
         dtypes: &[
             ::promo_core::__private::table::DType::Bool,
             ::promo_core::__private::table::DType::I8,

@@ -80,9 +80,14 @@ pub struct RawHeader {
     pub verified: Option<Spanned<String>>,
     /// Whether swapping the operands never changes the result.
     pub commutative: bool,
-    /// How a list of operands is combined: `"fold"` (the default) or `"common"`.
+    /// How a list of operands is combined: `"fold"` (the default), `"common"` or
+    /// `"sequence"`.
     #[serde(default)]
     pub list: Option<Spanned<String>>,
+    /// For `list = "sequence"`: every dtype of the rule set, in the order in which
+    /// they answer for a pair.
+    #[serde(default)]
+    pub list_order: Option<Spanned<Vec<Spanned<String>>>>,
     /// Declared: `(a + b) + c == a + (b + c)` under every marker's options.
     #[serde(default)]
     pub associative: Option<Spanned<bool>>,

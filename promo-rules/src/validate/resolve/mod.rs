@@ -133,6 +133,7 @@ pub(super) fn resolve(cx: &mut Ctxt, raw: &RawFile) -> Resolved {
             .map_or_else(String::new, |v| v.get_ref().clone()),
         commutative: header.commutative,
         list: resolve_list_rule(cx, header),
+        list_order: resolve_list_order(cx, header, &dtypes),
         dtypes,
         ops,
         aliases,
@@ -164,11 +165,70 @@ fn resolve_list_rule(cx: &mut Ctxt, header: &RawHeader) -> ListRule {
     };
     ListRule::from_name(list.get_ref()).unwrap_or_else(|| {
         cx.error(
-            format!("unknown list rule `{}`: `fold` or `common`", list.get_ref()),
+            format!(
+                "unknown list rule `{}`: `fold`, `common` or `sequence`",
+                list.get_ref()
+            ),
             list.span(),
         );
         ListRule::Fold
     })
+}
+
+/// `rules.list_order`: with `list = "sequence"`, every dtype of the rule set once;
+/// with another list rule, absent.
+fn resolve_list_order(cx: &mut Ctxt, header: &RawHeader, dtypes: &[DType]) -> Vec<DType> {
+    let sequence = header
+        .list
+        .as_ref()
+        .is_some_and(|l| ListRule::from_name(l.get_ref()) == Some(ListRule::Sequence));
+    let Some(order) = &header.list_order else {
+        if let (true, Some(list)) = (sequence, &header.list) {
+            cx.error(
+                "`list = \"sequence\"` needs `list_order`: every dtype of `rules.dtypes`, in the order in which they answer for a pair".to_owned(),
+                list.span(),
+            );
+        }
+        return Vec::new();
+    };
+    if !sequence {
+        cx.error(
+            "`list_order` is read only with `list = \"sequence\"`".to_owned(),
+            order.span(),
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for name in order.get_ref() {
+        let Some(d) = resolve_dtype(cx, name.get_ref(), name.span()) else {
+            continue;
+        };
+        if out.contains(&d) {
+            cx.error(format!("`list_order` names `{d}` twice"), name.span());
+        } else if !dtypes.contains(&d) {
+            cx.error(
+                format!("`list_order` names `{d}`, which is not in `rules.dtypes`"),
+                name.span(),
+            );
+        } else {
+            out.push(d);
+        }
+    }
+    let missing: Vec<String> = dtypes
+        .iter()
+        .filter(|d| !out.contains(d))
+        .map(|d| d.to_string())
+        .collect();
+    if !missing.is_empty() {
+        cx.error(
+            format!(
+                "`list_order` leaves out {}: it must list every dtype of `rules.dtypes`",
+                missing.join(", ")
+            ),
+            order.span(),
+        );
+    }
+    out
 }
 
 /// Every text of `raw` that reaches output: the header's free texts, the options'
