@@ -46,11 +46,12 @@ struct Report {
     /// result agreeing).
     computes: usize,
     /// Those whose compute dtype differs from promo's, of operations a
-    /// `[[compute]]` statement names.
+    /// `[[compute]]` statement names (an in-place operation: it or its operation).
     compute_mismatches: Vec<String>,
     /// Those of the other operations (which compute in their result's dtype unless
-    /// a statement says otherwise).
-    compute_unstated: usize,
+    /// a statement says otherwise): none may differ either, so that a compute dtype
+    /// the data shows is stated.
+    compute_unstated: Vec<String>,
 }
 
 fn parse_operand(v: &Value) -> Operand {
@@ -145,20 +146,24 @@ fn compare_table(name: &str, table: &RuleTable<'_>, data: &Value, stated: &[Op])
                     OpKind::Inplace(base) => base,
                     _ => op,
                 };
-                if o.compute.name() != c && !stated.contains(&base) {
-                    report.compute_unstated += 1;
-                } else if o.compute.name() != c {
+                if o.compute.name() != c {
                     let shown: Vec<String> = case[0]
                         .as_array()
                         .unwrap()
                         .iter()
                         .map(|v| v.to_string())
                         .collect();
-                    report.compute_mismatches.push(format!(
-                        "{settings:?} {kind} {op_name} [{}]: computed in {c}, promo {}",
+                    let line = format!(
+                        "{settings:?} {kind} {op_name} [{}] -> {}: computed in {c}, promo {}",
                         shown.join(", "),
+                        o.result,
                         o.compute
-                    ));
+                    );
+                    if stated.contains(&op) || stated.contains(&base) {
+                        report.compute_mismatches.push(line);
+                    } else {
+                        report.compute_unstated.push(line);
+                    }
                 }
             }
             if kind == "compute" {
@@ -228,12 +233,12 @@ fn conform(name: &str, expected: &[OpKind]) {
         report.not_dtypes,
         report.not_covered
     );
-    // Compute dtypes: required of every operation a `[[compute]]` statement names.
+    // Compute dtypes: every one the framework shows must agree.
     eprintln!(
         "{name}: compute dtypes: {} of {} shown agree; {} differ in operations no [[compute]] statement names",
-        report.computes - report.compute_mismatches.len() - report.compute_unstated,
+        report.computes - report.compute_mismatches.len() - report.compute_unstated.len(),
         report.computes,
-        report.compute_unstated,
+        report.compute_unstated.len(),
     );
     {
         let shown = report.compute_mismatches.len().min(40);
@@ -243,6 +248,18 @@ fn conform(name: &str, expected: &[OpKind]) {
             report.compute_mismatches.len(),
             report.computes,
             report.compute_mismatches[..shown].join("\n")
+        );
+    }
+    // And of every other operation: a compute dtype the framework shows that is not
+    // the result's must be stated.
+    {
+        let shown = report.compute_unstated.len().min(40);
+        assert!(
+            report.compute_unstated.is_empty(),
+            "{name}: {} of {} compute dtypes differ in operations no [[compute]] statement names:\n{}",
+            report.compute_unstated.len(),
+            report.computes,
+            report.compute_unstated[..shown].join("\n")
         );
     }
 }

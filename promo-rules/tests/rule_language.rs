@@ -1683,6 +1683,11 @@ ops = ["sum"]
 rows = ["i8", "u8"]
 result = "i16"
 
+[[compute]]
+name = "i16 += u8 computes in f32, where i16 + u8 computes in i16"
+ops = ["add_inplace"]
+cells = ["i16 u8 = f32"]
+
 [[layer]]
 name = "sqrt of an integer is f32"
 ops = ["sqrt"]
@@ -1710,7 +1715,7 @@ result = "lub"
 fn operations_of_every_arity_read_cells_of_two_operands() {
     use promo_table::{ListRule, Outcome, Promotion};
     let rules = promo_rules::load("ops.toml", &operations_file("fold")).unwrap();
-    assert_eq!(rules.results_from(), 1);
+    assert_eq!(rules.results_from(), 2);
     let t = |d: DType| Operand::Dimensioned(d);
     rules.with_table(|table| {
         let options = table.default_options();
@@ -1768,6 +1773,18 @@ fn operations_of_every_arity_read_cells_of_two_operands() {
         );
         let inplace = apply(Op::AddInplace, &[t(DType::I16), t(DType::I8)], None).unwrap();
         assert_eq!(inplace.result, strong(DType::I16));
+        // In place, it computes as its operation does, unless a `[[compute]]`
+        // statement names the in-place operation.
+        assert_eq!(inplace.compute, DType::I16);
+        let named = apply(Op::AddInplace, &[t(DType::I16), t(DType::U8)], None).unwrap();
+        assert_eq!(named.result, strong(DType::I16));
+        assert_eq!(named.compute, DType::F32);
+        assert_eq!(
+            apply(Op::Add, &[t(DType::I16), t(DType::U8)], None)
+                .unwrap()
+                .compute,
+            DType::I16
+        );
         assert!(apply(Op::AddInplace, &[t(DType::I8), t(DType::F32)], None).is_err());
         // A count the operation does not take.
         let wrong = apply(Op::Sqrt, &[t(DType::I8), t(DType::I8)], None).unwrap_err();

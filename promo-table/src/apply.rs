@@ -16,7 +16,8 @@ impl<'a> RuleTable<'a> {
     /// an elementwise or binary operation, a reduction's `dtype=` form (x and the
     /// dtype asked for), a store or an in-place operation; two or more for a list
     /// (the left fold of its cells). An in-place operation in a rule set with
-    /// [`Op::Store`] is `store(op(a, b), a)`; `out` is `store(op(...), out)`
+    /// [`Op::Store`] is `store(op(a, b), a)`, computed as `op(a, b)` is unless a
+    /// `[[compute]]` statement names the in-place operation; `out` is `store(op(...), out)`
     /// (`store_reduced` for a reduction, where the rule set has it).
     /// Another number of operands is [`Refusal::Arity`].
     pub fn apply(
@@ -50,7 +51,13 @@ impl<'a> RuleTable<'a> {
             },
             (OpKind::Inplace(base), &[a, b]) if self.supports(Op::Store) => {
                 let done = self.apply(options, base, &[a, b], None)?;
-                self.store_as(Op::Store, options, done, a)?
+                let stored = self.store_as(Op::Store, options, done, a)?;
+                // It computes as its operation does, unless a `[[compute]]` statement
+                // names the in-place form itself (NumPy's loop search with `out=a`).
+                match self.compute_dtype(options, op, a, b) {
+                    Some(compute) => Outcome { compute, ..stored },
+                    None => stored,
+                }
             }
             (_, &[a, b]) => self.outcome(options, op, a, b)?,
             _ => {
