@@ -9,25 +9,93 @@ use crate::escape::markup;
 
 pub use promo_query::diff::Answer;
 
-/// One cell of a map: the first answer, and in a diff the second one where it
-/// differs.
+/// One cell of a map: what it answers, the first answer, and in a diff the second
+/// one where it differs.
 pub struct GridCell {
+    /// What the cell answers, for its hover text: `i8 with u8`, `sqrt(i8)`.
+    pub what: String,
     /// The (first) rule set's answer.
     pub a: Answer,
     /// The second rule set's answer, where it differs from `a`.
     pub b: Option<Answer>,
 }
 
-/// A matrix to draw: rows are the left operand, columns the right.
+/// A matrix to draw: rows are the left operand and columns the right, or rows the
+/// one operand and a column per operation.
 pub struct Grid {
     /// The heading.
     pub title: String,
     /// One line under it: options, operation, counts.
     pub subtitle: String,
-    /// Row and column dtypes.
-    pub dtypes: Vec<DType>,
+    /// The corner's label: `lhs \ rhs`, `x \ op`.
+    pub corner: String,
+    /// The rows' labels.
+    pub rows: Vec<String>,
+    /// The columns' labels.
+    pub columns: Vec<String>,
     /// `cells[row][column]`.
     pub cells: Vec<Vec<GridCell>>,
+}
+
+impl Grid {
+    /// The matrix of two operands: a row and a column per dtype, each cell
+    /// `answer(row, column)`.
+    pub fn pairs(
+        title: String,
+        subtitle: String,
+        dtypes: &[DType],
+        mut answer: impl FnMut(usize, usize) -> (Answer, Option<Answer>),
+    ) -> Grid {
+        let names: Vec<String> = dtypes.iter().map(|d| d.name().to_owned()).collect();
+        let cells = (0..dtypes.len())
+            .map(|i| {
+                (0..dtypes.len())
+                    .map(|j| {
+                        let (a, b) = answer(i, j);
+                        GridCell {
+                            what: format!("{} with {}", dtypes[i], dtypes[j]),
+                            a,
+                            b,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Grid {
+            title,
+            subtitle,
+            corner: "lhs \\ rhs".to_owned(),
+            rows: names.clone(),
+            columns: names,
+            cells,
+        }
+    }
+
+    /// The answers of a one-operand operation `op`: a row per dtype, one column.
+    pub fn one_operand(
+        title: String,
+        subtitle: String,
+        op: &str,
+        answers: impl IntoIterator<Item = (DType, Answer, Option<Answer>)>,
+    ) -> Grid {
+        let (mut rows, mut cells) = (Vec::new(), Vec::new());
+        for (d, a, b) in answers {
+            rows.push(d.name().to_owned());
+            cells.push(vec![GridCell {
+                what: format!("{op}({d})"),
+                a,
+                b,
+            }]);
+        }
+        Grid {
+            title,
+            subtitle,
+            corner: "x \\ op".to_owned(),
+            rows,
+            columns: vec![op.to_owned()],
+            cells,
+        }
+    }
 }
 
 /// The kinds of result, each with its colour: (CSS class, legend label, fill,
@@ -74,10 +142,10 @@ fn long(answer: &Answer) -> String {
 }
 
 /// The hover text of a cell.
-fn hover(lhs: DType, rhs: DType, cell: &GridCell) -> String {
+fn hover(cell: &GridCell) -> String {
     match &cell.b {
-        None => format!("{lhs} with {rhs}: {}", long(&cell.a)),
-        Some(b) => format!("{lhs} with {rhs}: differs. a: {}; b: {}", long(&cell.a), long(b)),
+        None => format!("{}: {}", cell.what, long(&cell.a)),
+        Some(b) => format!("{}: differs. a: {}; b: {}", cell.what, long(&cell.a), long(b)),
     }
 }
 
@@ -107,14 +175,18 @@ pub fn html(grid: &Grid) -> String {
     if grid.cells.iter().flatten().any(|c| c.b.is_some()) {
         out.push_str("<span class=\"differ\" style=\"outline:3px solid #000;outline-offset:-3px\">outlined: the two differ</span>");
     }
-    out.push_str("</div>\n<table class=\"grid\">\n<thead><tr><th>lhs \\ rhs</th>");
-    for d in &grid.dtypes {
-        let _ = write!(out, "<th scope=\"col\">{d}</th>");
+    let _ = write!(
+        out,
+        "</div>\n<table class=\"grid\">\n<thead><tr><th>{}</th>",
+        markup(&grid.corner)
+    );
+    for c in &grid.columns {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", markup(c));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
-    for (lhs, row) in grid.dtypes.iter().zip(&grid.cells) {
-        let _ = write!(out, "<tr><th scope=\"row\">{lhs}</th>");
-        for (rhs, cell) in grid.dtypes.iter().zip(row) {
+    for (label, row) in grid.rows.iter().zip(&grid.cells) {
+        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", markup(label));
+        for cell in row {
             let class = KINDS[kind(&cell.a)].0;
             let differ = if cell.b.is_some() { " differ" } else { "" };
             let text = match &cell.b {
@@ -124,7 +196,7 @@ pub fn html(grid: &Grid) -> String {
             let _ = write!(
                 out,
                 "<td class=\"k-{class}{differ}\" title=\"{}\">{}</td>",
-                markup(&hover(*lhs, *rhs, cell)),
+                markup(&hover(cell)),
                 markup(&text)
             );
         }
@@ -179,33 +251,38 @@ pub fn svg(grid: &Grid) -> String {
     const CELL_W: usize = 56;
     const CELL_H: usize = 22;
     const HEAD: usize = 64;
-    let n = grid.dtypes.len();
-    let width = HEAD + n * CELL_W + 8;
+    let (rows, columns) = (grid.rows.len(), grid.columns.len());
+    // A one-column map is still as wide as its legend needs.
+    let width = (HEAD + columns * CELL_W + 8).max(480);
     let (legend, legend_height) = svg_legend(grid, width, 2 * CELL_H);
     let top = 2 * CELL_H + legend_height;
-    let height = top + HEAD + n * CELL_H + 8;
+    let height = top + HEAD + rows * CELL_H + 8;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n<title>{}</title>\n<text x=\"4\" y=\"16\" font-size=\"14\" font-weight=\"bold\">{}</text>\n<text x=\"4\" y=\"34\">{}</text>\n{legend}",
         markup(&grid.title),
         markup(&grid.title),
         markup(&grid.subtitle)
     );
-    for (i, d) in grid.dtypes.iter().enumerate() {
+    for (i, label) in grid.columns.iter().enumerate() {
         let x = HEAD + i * CELL_W + CELL_W / 2;
         let _ = writeln!(
             out,
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{d}</text>",
-            top + HEAD - 8
+            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>",
+            top + HEAD - 8,
+            markup(label)
         );
+    }
+    for (i, label) in grid.rows.iter().enumerate() {
         let y = top + HEAD + i * CELL_H + CELL_H / 2 + 4;
         let _ = writeln!(
             out,
-            "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\" font-weight=\"bold\">{d}</text>",
-            HEAD - 6
+            "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\" font-weight=\"bold\">{}</text>",
+            HEAD - 6,
+            markup(label)
         );
     }
-    for (r, (lhs, row)) in grid.dtypes.iter().zip(&grid.cells).enumerate() {
-        for (c, (rhs, cell)) in grid.dtypes.iter().zip(row).enumerate() {
+    for (r, row) in grid.cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
             let (class, _, fill, ink) = KINDS[kind(&cell.a)];
             let (x, y) = (HEAD + c * CELL_W, top + HEAD + r * CELL_H);
             let stroke = if cell.b.is_some() {
@@ -220,7 +297,7 @@ pub fn svg(grid: &Grid) -> String {
             let _ = writeln!(
                 out,
                 "<g class=\"k-{class}\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL_W}\" height=\"{CELL_H}\" fill=\"{fill}\" {stroke}/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
-                markup(&hover(*lhs, *rhs, cell)),
+                markup(&hover(cell)),
                 x + CELL_W / 2,
                 y + CELL_H / 2 + 4,
                 markup(&text)
@@ -291,33 +368,13 @@ mod tests {
 
     #[test]
     fn the_svg_map_has_the_html_pages_legend() {
-        let grid = Grid {
-            title: "t".into(),
-            subtitle: "s".into(),
-            dtypes: vec![DType::I8, DType::U8],
-            cells: vec![
-                vec![
-                    GridCell {
-                        a: Ok(DType::I8),
-                        b: None,
-                    },
-                    GridCell {
-                        a: Err("no".into()),
-                        b: Some(Ok(DType::I16)),
-                    },
-                ],
-                vec![
-                    GridCell {
-                        a: Ok(DType::U8),
-                        b: None,
-                    },
-                    GridCell {
-                        a: Ok(DType::U8),
-                        b: None,
-                    },
-                ],
-            ],
-        };
+        let answers = [
+            [(Ok(DType::I8), None), (Err("no".into()), Some(Ok(DType::I16)))],
+            [(Ok(DType::U8), None), (Ok(DType::U8), None)],
+        ];
+        let grid = Grid::pairs("t".into(), "s".into(), &[DType::I8, DType::U8], |i, j| {
+            answers[i][j].clone()
+        });
         let svg = svg(&grid);
         for (_, label, fill, _) in KINDS {
             assert!(svg.contains(&format!("fill=\"{fill}\"")), "{label}");
@@ -327,6 +384,37 @@ mod tests {
         // Wrapped to the image's width, below the subtitle and above the grid.
         let legend_rows = svg.matches("<rect x=\"4\" ").count();
         assert!(legend_rows > 1, "{svg}");
+    }
+
+    #[test]
+    fn a_one_operand_map_is_a_column_with_its_operation_in_each_hover() {
+        let grid = Grid::one_operand(
+            "t".into(),
+            "s".into(),
+            "sqrt",
+            [
+                (DType::I8, Ok(DType::F32), None),
+                (DType::C64, Err("no".into()), Some(Ok(DType::C64))),
+            ],
+        );
+        let page = html(&grid);
+        assert!(
+            page.contains("<th>x \\ op</th><th scope=\"col\">sqrt</th></tr>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(
+                "<tr><th scope=\"row\">i8</th><td class=\"k-float\" title=\"sqrt(i8): f32\">f32</td></tr>"
+            ),
+            "{page}"
+        );
+        assert!(
+            page.contains("title=\"sqrt(c64): differs. a: refused: no; b: c64\""),
+            "{page}"
+        );
+        assert_eq!(page.matches("<td ").count(), 2);
+        let image = svg(&grid);
+        assert_eq!(image.matches("<rect x=\"64\" ").count(), 2, "{image}");
     }
 
     #[test]

@@ -489,8 +489,37 @@ fn one_operand_operations_are_compared_and_tabulated_by_dtype() {
         shown.contains("\nu8    i64\n") && shown.contains("\nf16   f16 (computed in f32)\n"),
         "{shown}"
     );
-    let e = bad(&["table", "jax", "--op", "sum", "--format", "svg"]);
-    assert!(e.contains("a map draws two operands; `sum` takes one"), "{e}");
-    let e = bad(&["diff", "jax", "numpy", "--op", "sum", "--format", "html"]);
-    assert!(e.contains("a map draws two operands; `sum` takes one"), "{e}");
+    // A map of one operand: a row per dtype, one column; the compute dtype and a
+    // refusal's reason on hover.
+    let out = promo(&["table", "torch", "--op", "sum", "--format", "html"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let page = text(&out.stdout);
+    assert!(
+        page.contains("<th>x \\ op</th><th scope=\"col\">sum</th>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<td class=\"k-signed\" title=\"sum(u8): i64\">i64</td>")
+            && page.contains("title=\"sum(f16) (computed in f32): f16\""),
+        "{page}"
+    );
+    let out = promo(&["table", "torch", "--op", "mean", "--format", "svg"], None);
+    let image = text(&out.stdout);
+    assert!(
+        image.starts_with("<svg ")
+            && image.contains("<title>mean(i32): refused: mean(): could not infer output dtype"),
+        "{image}"
+    );
+    // A diff of one operand outlines the dtypes that differ, and exits 1.
+    let out = promo(
+        &["diff", "numpy", "torch", "--op", "mean", "--format", "html"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let page = text(&out.stdout);
+    assert_eq!(page.matches("<td class=\"k-float differ\"").count(), 9, "{page}");
+    assert!(
+        page.contains("title=\"mean(i8): differs. a: f64; b: refused: mean(): could not infer output dtype"),
+        "{page}"
+    );
 }

@@ -21,7 +21,7 @@ fn kind_of(cell: &serde_json::Value) -> &'static str {
         Some("bool") => "bool",
         Some(n) if n.starts_with('i') => "signed",
         Some(n) if n.starts_with('u') => "unsigned",
-        Some(n) if n.starts_with('c') => "complex",
+        Some(n) if n.starts_with('c') || n == "bc32" => "complex",
         Some("f32" | "f64") => "float",
         Some(_) => "narrow",
     }
@@ -179,5 +179,34 @@ fn the_agreement_page_has_a_cell_per_pair_of_rule_sets() {
         assert_eq!(colours.len(), n * n);
         // Full agreement is the full green.
         assert_eq!(colours[0], "rgb(89, 161, 79)");
+    }
+}
+
+/// A one-operand operation's map: one cell per dtype, each in the colour of the
+/// kind `promo table --format json` names for it.
+#[test]
+fn a_one_operand_map_has_a_cell_per_dtype_in_the_colour_of_its_kind() {
+    let json: serde_json::Value =
+        serde_json::from_str(&promo(&["table", "numpy", "--op", "sqrt", "--format", "json"])).unwrap();
+    let html = promo(&["table", "numpy", "--op", "sqrt", "--format", "html"]);
+    let Some(colours) = rendered_colours(&html) else {
+        return;
+    };
+    let dtypes = promo(&["table", "numpy", "--op", "sqrt", "--format", "csv"]);
+    let names: Vec<&str> = dtypes
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(colours.len(), names.len());
+    for (name, colour) in names.iter().zip(&colours) {
+        let cell = &json["table"][name];
+        // A refused dtype's JSON cell is its text `x`; a result's is its name.
+        let shown = match cell.as_str() {
+            Some("x") => serde_json::Value::Null,
+            Some(s) => serde_json::Value::String(s.split(' ').next().unwrap().to_owned()),
+            None => serde_json::Value::Null,
+        };
+        assert_eq!(colour, rgb(kind_of(&shown)), "sqrt({name}) is {cell}");
     }
 }

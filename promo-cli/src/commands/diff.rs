@@ -63,7 +63,7 @@ pub struct DiffArgs {
     format: DiffFormat,
 }
 
-use crate::grid::{self, Grid, GridCell};
+use crate::grid::{self, Grid};
 
 /// Splits `--set` values into the first side's and the second side's.
 fn split_settings(set: &[String]) -> Result<(Vec<String>, Vec<String>), String> {
@@ -160,33 +160,22 @@ fn render(
                 .iter()
                 .map(|(l, r, _, b)| ((l.dtype(), r.dtype()), b))
                 .collect();
-            let cells = c
-                .first
-                .chunks(n.max(1))
-                .enumerate()
-                .map(|(i, row)| {
-                    row.iter()
-                        .enumerate()
-                        .map(|(j, a)| {
-                            let b = theirs
-                                .get(&(Some(c.dtypes[i]), Some(c.dtypes[j])))
-                                .map(|&b| b.clone());
-                            GridCell { a: a.clone(), b }
-                        })
-                        .collect()
-                })
-                .collect();
-            let map = Grid {
-                title: format!("{la} vs {lb}"),
-                subtitle: format!(
+            let map = Grid::pairs(
+                format!("{la} vs {lb}"),
+                format!(
                     "op {op}, {} with {}: {} cells, {agree} agree, {differ} differ (outlined); colours are {la}'s results",
                     scope.lhs,
                     scope.rhs,
                     c.cells()
                 ),
-                dtypes: c.dtypes.clone(),
-                cells,
-            };
+                &c.dtypes,
+                |i, j| {
+                    let b = theirs
+                        .get(&(Some(c.dtypes[i]), Some(c.dtypes[j])))
+                        .map(|&b| b.clone());
+                    (c.first[i * n + j].clone(), b)
+                },
+            );
             if format == DiffFormat::Html {
                 grid::html(&map)
             } else {
@@ -368,8 +357,8 @@ fn scope(args: &DiffArgs, table: &RuleTable<'_>) -> Result<Scope, String> {
 }
 
 /// A unary operation or a reduction compared on each dtype both accept: one line
-/// per dtype where the two differ (text, Markdown or JSON; a map draws two
-/// operands).
+/// per dtype where the two differ (text, Markdown or JSON), or a map of one column
+/// with every common dtype, those that differ outlined.
 fn one_operand(
     ta: &RuleTable<'_>,
     oa: &Options,
@@ -385,13 +374,16 @@ fn one_operand(
     let dtypes: Vec<DType> = ta.dtypes.iter().copied().filter(|d| tb.accepts(*d)).collect();
     let shown = |a: &Answer| a.as_ref().map_or("x".to_owned(), |d| d.name().to_owned());
     let mut rows = Vec::new();
+    let mut every = Vec::new();
     for &d in &dtypes {
         let x = Operand::Dimensioned(d);
         let (a, b) = (
             diff::answer_for(ta, oa, op, x, x),
             diff::answer_for(tb, ob, op, x, x),
         );
-        if !diff::agree(&a, &b) {
+        let differ = !diff::agree(&a, &b);
+        every.push((d, a.clone(), differ.then(|| b.clone())));
+        if differ {
             rows.push((d, a, b));
         }
     }
@@ -403,9 +395,17 @@ fn one_operand(
     );
     let text = match format {
         DiffFormat::Html | DiffFormat::Svg => {
-            return Err(format!(
-                "a map draws two operands; `{op}` takes one: use --format text, markdown or json"
-            ))
+            let map = Grid::one_operand(
+                format!("{la} vs {lb}"),
+                format!("{summary} (outlined); colours are {la}'s results"),
+                op.name(),
+                every,
+            );
+            if format == DiffFormat::Html {
+                grid::html(&map)
+            } else {
+                grid::svg(&map)
+            }
         }
         DiffFormat::Json => {
             let differences: Vec<serde_json::Value> = rows

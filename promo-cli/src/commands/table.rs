@@ -57,8 +57,8 @@ pub fn run_table(args: &TableArgs) -> ExitCode {
     }
 }
 
-/// A unary operation's or a reduction's answers: one line per dtype (a map draws
-/// two operands).
+/// A unary operation's or a reduction's answers: one line per dtype, or a map of one
+/// column.
 fn render_column(table: &RuleTable<'_>, options: &Options, op: Op, format: Format) -> Result<String, String> {
     let answers: Vec<(DType, String)> = table
         .dtypes
@@ -83,9 +83,30 @@ fn render_column(table: &RuleTable<'_>, options: &Options, op: Op, format: Forma
     );
     Ok(match format {
         Format::Html | Format::Svg => {
-            return Err(format!(
-                "a map draws two operands; `{op}` takes one: use --format text, markdown, csv or json"
-            ))
+            let mut map = crate::grid::Grid::one_operand(
+                format!("{} ({}, version {})", table.name, table.title, table.version),
+                format!(
+                    "op {op}{}{}; a row per dtype of the one operand",
+                    if settings.is_empty() { "" } else { ", " },
+                    settings.join(", ")
+                ),
+                op.name(),
+                table.dtypes.iter().map(|&d| {
+                    let answer = table.apply(options, op, &[Operand::Dimensioned(d)], None);
+                    (d, answer.map(|o| o.result.dtype).map_err(|e| e.to_string()), None)
+                }),
+            );
+            // The compute dtype, where it differs, in the hover text.
+            for (row, (_, shown)) in map.cells.iter_mut().zip(&answers) {
+                if let Some(at) = shown.find(" (computed in ") {
+                    row[0].what += &shown[at..];
+                }
+            }
+            if format == Format::Html {
+                crate::grid::html(&map)
+            } else {
+                crate::grid::svg(&map)
+            }
         }
         Format::Json => {
             let cells: serde_json::Map<String, serde_json::Value> = answers
@@ -144,26 +165,16 @@ fn render_table(table: &RuleTable<'_>, options: &Options, op: Op, format: Format
     let settings = settings(table, options);
     match format {
         Format::Html | Format::Svg => {
-            let map = crate::grid::Grid {
-                title: format!("{} ({}, version {})", table.name, table.title, table.version),
-                subtitle: format!(
+            let map = crate::grid::Grid::pairs(
+                format!("{} ({}, version {})", table.name, table.title, table.version),
+                format!(
                     "op {op}{}{}; rows are the left operand, columns the right",
                     if settings.is_empty() { "" } else { ", " },
                     settings.join(", ")
                 ),
-                dtypes: table.dtypes.to_vec(),
-                cells: matrix
-                    .iter()
-                    .map(|row| {
-                        row.iter()
-                            .map(|r| crate::grid::GridCell {
-                                a: r.map_err(|e| e.to_string()),
-                                b: None,
-                            })
-                            .collect()
-                    })
-                    .collect(),
-            };
+                table.dtypes,
+                |i, j| (matrix[i][j].map_err(|e| e.to_string()), None),
+            );
             if format == Format::Html {
                 crate::grid::html(&map)
             } else {
