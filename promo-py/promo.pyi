@@ -129,7 +129,8 @@ def promote(rules: _Rules, lhs: _Operand, rhs: _Operand, /, *, op: str = "add", 
     """The common dtype of ``lhs`` and ``rhs`` under ``op``; ``PromotionError`` when refused."""
 
 def result_type(rules: _Rules, *operands: _Operand, op: str = "add", **options: _OptionValue) -> DType:
-    """The common dtype of every operand, promoted left to right."""
+    """The common dtype of every operand, promoted left to right; for an operation that is not elementwise
+    (``op="sqrt"`` of one operand, ``"sum"``, ``"matmul"``, ``"concatenate"``), its result as ``apply`` gives it."""
 
 def explain(
     rules: _Rules,

@@ -1,7 +1,8 @@
 //! `promo gen`: the generated Rust module and C header compile (rustc, gcc, warnings
-//! as errors) and give every cell the rule set gives, under several option settings.
+//! as errors) and give every cell the rule set gives, and every one-operand
+//! operation's result and compute dtype, under several option settings.
 
-use promo_table::{DType, Op, Operand, RuleTable};
+use promo_table::{DType, Op, OpKind, Operand, Refusal, RuleTable};
 use std::path::Path;
 use std::process::Command;
 
@@ -51,7 +52,34 @@ fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
             }
         }
     }
+    // The one-operand operations: each dtype's result and compute dtype; a dtype the
+    // rule set does not list is refused as unsupported (the tables cannot name it).
+    let shown = |answer: Result<DType, Refusal<'_>>| match answer {
+        Ok(d) if table.dtypes.contains(&d) => d.to_string(),
+        Ok(d) => format!("!{}", Refusal::UnsupportedDType(d)),
+        Err(e) => format!("!{e}"),
+    };
+    for &op in one_operand_ops(table).iter() {
+        for &x in table.dtypes {
+            let outcome = table.apply(&options, op, &[Operand::Dimensioned(x)], None);
+            let (result, compute) = (
+                outcome.map(|o| o.result.dtype),
+                outcome.map(|o| o.compute),
+            );
+            out += &format!("one {op} {x} {} {}\n", shown(result), shown(compute));
+        }
+    }
     out
+}
+
+/// The unary operations and reductions the rule set lists.
+fn one_operand_ops(table: &RuleTable<'_>) -> Vec<Op> {
+    table
+        .ops
+        .iter()
+        .copied()
+        .filter(|o| matches!(o.kind(), OpKind::Unary | OpKind::Reduction))
+        .collect()
 }
 
 fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
@@ -81,11 +109,19 @@ fn check_rust(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
     } else {
         ("tables::Op::ALL", "tables::promote(op, l, r)", "op.name()")
     };
+    let one = if one_operand_ops(table).is_empty() {
+        ""
+    } else {
+        "    let shown = |a: Result<tables::DType, &str>| match a { Ok(d) => d.name().to_string(), Err(e) => format!(\"!{e}\") };\n\
+         \x20   for op in tables::OneOp::ALL {\n        for x in tables::DType::ALL {\n\
+         \x20           println!(\"one {} {} {} {}\", op.name(), x.name(), shown(tables::one_operand(op, x)), shown(tables::computed_in(op, x)));\n\
+         \x20       }\n    }\n"
+    };
     let main = format!(
         "mod tables;\n\
          fn main() {{\n    for op in {ops} {{\n        for l in tables::DType::ALL {{\n            for r in tables::DType::ALL {{\n\
          \x20               let answer = match {call} {{ Ok(d) => d.name().to_string(), Err(e) => format!(\"!{{e}}\") }};\n\
-         \x20               println!(\"{{}} {{}} {{}} {{}}\", {name}, l.name(), r.name(), answer);\n            }}\n        }}\n    }}\n}}\n"
+         \x20               println!(\"{{}} {{}} {{}} {{}}\", {name}, l.name(), r.name(), answer);\n            }}\n        }}\n    }}\n{one}}}\n"
     );
     std::fs::write(dir.join("main.rs"), main).unwrap();
     run(Command::new("rustc").current_dir(dir).args([
@@ -200,6 +236,20 @@ fn check_c(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
             "name",
         )
     };
+    let one = if one_operand_ops(table).is_empty() {
+        String::new()
+    } else {
+        format!(
+            "    for (int op = 0; op < {P}_ONE_COUNT; op++)\n\
+             \x20       for (int x = 0; x < {P}_DTYPE_COUNT; x++) {{\n\
+             \x20           int r = {p}_one_operand(op, x), c = {p}_computed_in(op, x);\n\
+             \x20           printf(\"one %s %s \", {p}_one_op_names[op], {p}_dtype_names[x]);\n\
+             \x20           if (r >= 0) printf(\"%s \", {p}_dtype_names[r]); else printf(\"!%s \", {p}_reasons[-1 - r]);\n\
+             \x20           if (c >= 0) printf(\"%s\\n\", {p}_dtype_names[c]); else printf(\"!%s\\n\", {p}_reasons[-1 - c]);\n\
+             \x20       }}\n",
+            P = p.to_uppercase()
+        )
+    };
     let main = format!(
         "#include <stdio.h>\n#include \"tables.h\"\nint main(void) {{\n    {loop_open}\n\
          \x20   for (int l = 0; l < {P}_DTYPE_COUNT; l++)\n\
@@ -207,7 +257,7 @@ fn check_c(dir: &Path, table: &RuleTable<'_>, set: &[&str]) -> String {
          \x20           int x = {call};\n\
          \x20           if (x >= 0) printf(\"%s %s %s %s\\n\", {name}, {p}_dtype_names[l], {p}_dtype_names[r], {p}_dtype_names[x]);\n\
          \x20           else printf(\"%s %s %s !%s\\n\", {name}, {p}_dtype_names[l], {p}_dtype_names[r], {p}_reasons[-1 - x]);\n\
-         \x20       }}\n    }}\n    return 0;\n}}\n",
+         \x20       }}\n    }}\n{one}    return 0;\n}}\n",
         P = p.to_uppercase()
     );
     std::fs::write(dir.join("main.c"), main).unwrap();

@@ -253,12 +253,21 @@ pub fn result_type<'a, O: Copy + Into<Operand>>(
 /// prints it (`weak:i32`): a weakly typed operand alone, a Python scalar alone
 /// where the rule set types it as a weak tensor, or a weak last step.
 ///
+/// An operation that is not elementwise is answered as [`RuleTable::apply`] answers
+/// it: a unary operation or a reduction of its one operand, `matmul` of two, a list
+/// by the rule set's list rule; another count of operands is [`Refusal::Arity`].
+///
 /// ```
-/// use promo_core::{result_promotion, rules, Op, Operand};
+/// use promo_core::{result_promotion, rules, DType, Op, Operand};
 /// let jax = &rules::jax::TABLE;
 /// let ops: [Operand; 2] = ["python:int".parse().unwrap(), "python:float".parse().unwrap()];
 /// let p = result_promotion(jax, &jax.default_options(), Op::Add, &ops).unwrap();
 /// assert_eq!(p.to_string(), "weak:f32");
+/// let torch = &rules::torch::TABLE;
+/// let sqrt = result_promotion(torch, &torch.default_options(), Op::Sqrt, &[DType::I8]);
+/// assert_eq!(sqrt.unwrap().dtype, DType::F32);
+/// let two = result_promotion(torch, &torch.default_options(), Op::Sqrt, &[DType::I8, DType::I8]);
+/// assert!(matches!(two, Err(promo_core::Refusal::Arity { .. })));
 /// ```
 pub fn result_promotion<'a, O: Copy + Into<Operand>>(
     table: &RuleTable<'a>,
@@ -269,6 +278,12 @@ pub fn result_promotion<'a, O: Copy + Into<Operand>>(
     let Some((&first, rest)) = operands.split_first() else {
         return Err(Refusal::NoRule);
     };
+    // An operation that is not elementwise (one operand, `matmul`, a list, a store)
+    // takes the operands its kind says and answers by its own cells.
+    if op.kind() != promo_table::OpKind::Elementwise {
+        let operands: Vec<Operand> = operands.iter().map(|&o| o.into()).collect();
+        return table.apply(options, op, &operands, None).map(|o| o.result);
+    }
     let (first, rest) = (first.into(), rest.iter().map(|&o| o.into()));
     if operands.len() == 1 {
         let alone = match first {

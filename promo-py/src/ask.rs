@@ -382,13 +382,17 @@ pub fn promote<'py>(
 }
 
 /// The common dtype of every operand, promoted left to right (each step's result
-/// a tensor when either side is one, weak when the step is weak).
+/// a tensor when either side is one, weak when the step is weak); for an operation
+/// that is not elementwise (a unary operation or a reduction of one operand,
+/// `matmul`, `concatenate`), its result as ``apply`` gives it.
 ///
 /// >>> import promo, numpy as np
 /// >>> promo.result_type("numpy", np.int8, np.int16, np.float16)
 /// promo.DType('f32')
 /// >>> promo.result_type("jax", 1, 2.0)
 /// promo.DType('weak:f32')
+/// >>> promo.result_type("torch", np.int8, op="sqrt")
+/// promo.DType('f32')
 #[pyfunction]
 #[pyo3(signature = (rules, *operands, op = "add", **options))]
 pub fn result_type<'py>(

@@ -380,6 +380,22 @@ def test_result_type_of_many_operands():
     assert str(promo.result_type("numpy", np.float32, np.int8)) == str(promo.promote("numpy", "f32", "i8"))
 
 
+def test_result_type_of_operations_of_every_arity():
+    """An operation that is not elementwise answers as ``apply`` does: one operand for a
+    unary operation or a reduction, NumPy's order-dependent ``concatenate``; another
+    count of operands is a ``PromotionError`` naming the operation's arity."""
+    for rules, operands, op in [("torch", ["i8"], "sqrt"), ("numpy", ["i8"], "sqrt"), ("jax", ["u8"], "sum"),
+                                ("numpy", ["f32", "bf16", "i16"], "concatenate"),
+                                ("numpy", ["f16", "bf16"], "matmul")]:
+        assert promo.result_type(rules, *operands, op=op) == promo.apply(rules, op, *operands).result, (rules, op)
+    assert str(promo.result_type("torch", "i8", op="sqrt")) == "f32"
+    assert str(promo.result_type("numpy", "i8", op="sqrt")) == "f16"
+    with pytest.raises(promo.PromotionError, match="`sqrt` takes one operand, not 2"):
+        promo.result_type("torch", "i8", "i8", op="sqrt")
+    with pytest.raises(promo.PromotionError, match="could not be promoted by"):
+        promo.result_type("numpy", "bf16", "f32", "i16", op="concatenate")
+
+
 # --------------------------------------------------------------------------------------
 # The DType object
 # --------------------------------------------------------------------------------------

@@ -41,6 +41,18 @@ macro_rules! ops {
             }
         }
 
+        /// `for_each_op!(m, ARG)` calls `m! { ARG Variant: Kind, … }` with every
+        /// [`Op`] (its variant and the name of its [`OpKind`]) in declaration order,
+        /// so that a list of operations elsewhere (a test's probes) is derived from
+        /// this table, not written again. `ARG` is one token tree, passed first.
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! for_each_op {
+            ($m:ident, $arg:tt) => {
+                $m! { $arg $($variant: $kind,)* }
+            };
+        }
+
         /// One zero-sized type per [`Op`], to name an operation in a type
         /// (`PromotedOp<Paddle, op_types::Divide, i32, i32>`).
         pub mod op_types {

@@ -85,12 +85,44 @@ impl Tally {
     }
 }
 
-/// Every listed operation on every listed element type under marker `$r`, one
-/// function per operation.
+/// Operation `$o` on every listed element type under marker `$r`, one function per
+/// operation.
 macro_rules! every_op {
-    ($r:ty; [$($o:ty),* $(,)?]; $types:tt) => {{
+    (@op $tally:ident, $r:ty, $o:ty, [$($a:ty),* $(,)?]) => {{
+        fn op(tally: &mut Tally) {
+            $( tally.check::<$r>(<$o as OpType>::OP, DType::of::<$a>(), (&Probe::<$r, $o, $a>(PhantomData)).answer()); )*
+        }
+        op(&mut $tally);
+    }};
+}
+
+/// The probes of the one-operand operations among `Variant: Kind` rows (as
+/// `promo_table::for_each_op!` lists the vocabulary): unary operations and
+/// reductions, each on every element type.
+macro_rules! one_operand_ops {
+    ([$tally:ident, $r:ty] $($op:ident: $kind:ident,)*) => {
+        $( one_operand_ops!(@kind $kind, $tally, $r, $op); )*
+    };
+    (@kind Unary, $tally:ident, $r:ty, $op:ident) => {
+        one_operand_ops!(@probe $tally, $r, $op);
+    };
+    (@kind Reduction, $tally:ident, $r:ty, $op:ident) => {
+        one_operand_ops!(@probe $tally, $r, $op);
+    };
+    (@kind $other:ident, $tally:ident, $r:ty, $op:ident) => {};
+    (@probe $tally:ident, $r:ty, $op:ident) => {
+        every_op!(@op $tally, $r, $op, [
+            bool, u8, u16, u32, u64, i8, i16, i32, i64, i2, u2, i4, u4, f16, bf16, f32, f64,
+            f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, f4e2m1, c64, c128,
+        ])
+    };
+}
+
+/// Every one-operand operation of the vocabulary on every element type, under `$r`.
+macro_rules! agrees {
+    ($r:ty) => {{
         let mut tally = Tally::default();
-        $( every_op!(@op tally, $r, $o, $types); )*
+        promo_table::for_each_op!(one_operand_ops, [tally, $r]);
         assert!(
             tally.mismatches.is_empty(),
             "{} of {} differ:\n{}",
@@ -100,27 +132,6 @@ macro_rules! every_op {
         );
         tally
     }};
-    (@op $tally:ident, $r:ty, $o:ty, [$($a:ty),* $(,)?]) => {{
-        fn op(tally: &mut Tally) {
-            $( tally.check::<$r>(<$o as OpType>::OP, DType::of::<$a>(), (&Probe::<$r, $o, $a>(PhantomData)).answer()); )*
-        }
-        op(&mut $tally);
-    }};
-}
-
-/// Every one-operand operation of the vocabulary on every element type.
-macro_rules! agrees {
-    ($r:ty) => {
-        every_op!($r; [
-            Negative, Positive, Absolute, Sqrt, Exp, Exp2, Expm1, Log, Log1p, Sin, Tanh,
-            Reciprocal, Floor, Ceil, Round, Trunc, Sign, Square, Isnan, Isfinite, LogicalNot,
-            BitwiseNot, Real, Imag, Conj, Angle, Sigmoid, Erf, Rsqrt,
-            Sum, Prod, Mean, Cumsum, Cumprod, Max, Min, Argmax, Any, All, Var, Std,
-        ]; [
-            bool, u8, u16, u32, u64, i8, i16, i32, i64, i2, u2, i4, u4, f16, bf16, f32, f64,
-            f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0, f4e2m1, c64, c128,
-        ])
-    };
 }
 
 /// Every one-operand operation the rule set lists (a new one missing from

@@ -1,7 +1,8 @@
-//! `promo gen`: a rule set's tensor-with-tensor tables as standalone source, a Rust
-//! module or a C header, for builds that do not want a proc-macro.
+//! `promo gen`: a rule set's tensor-with-tensor tables, and the results and compute
+//! dtypes of its one-operand operations, as standalone source, a Rust module or a C
+//! header, for builds that do not want a proc-macro.
 
-use promo_table::{DType, Op, Operand, Options, Refusal, RuleTable};
+use promo_table::{DType, Op, OpKind, Operand, Options, Refusal, RuleTable};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -49,6 +50,13 @@ struct Tables {
     tables: Vec<Vec<u16>>,
     /// For each op (or the single table), its index into `tables`.
     table_of_op: Vec<usize>,
+    /// The one-operand operations (unary operations, reductions with their default
+    /// arguments) the rule set lists.
+    one_ops: Vec<Op>,
+    /// For each of `one_ops`, a code per dtype: its result.
+    one_results: Vec<Vec<u16>>,
+    /// For each of `one_ops`, a code per dtype: the dtype it is computed in.
+    one_computes: Vec<Vec<u16>>,
     /// Refusal messages, indexed by the low bits of a refused code.
     reasons: Vec<String>,
     /// Every name the generated parser accepts, with its dtype's index in `dtypes`:
@@ -83,7 +91,7 @@ fn spellings(table: &RuleTable<'_>) -> Vec<(String, usize)> {
     out
 }
 
-fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
+fn collect<'t>(table: &RuleTable<'t>, options: &Options, spec: &str) -> Tables {
     let dtypes = table.dtypes.to_vec();
     // The elementwise operations: the others (one operand, lists, stores) are asked
     // of the rule set at run time (`RuleTable::apply`, `promo query`).
@@ -94,7 +102,23 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
         .filter(|o| o.kind() == promo_table::OpKind::Elementwise)
         .collect();
     // Each distinct refusal once: a rule set's reasons by index, the others by kind.
-    let mut refusals: Vec<Refusal<'_>> = Vec::new();
+    let mut refusals: Vec<Refusal<'t>> = Vec::new();
+    // A dtype's code, or a refusal's (a result outside the rule set's dtypes, which
+    // the tables cannot name, as its own refusal).
+    let mut code = |answer: Result<DType, Refusal<'t>>| -> u16 {
+        let e = match answer {
+            Ok(d) => match dtypes.iter().position(|&x| x == d) {
+                Some(i) => return i as u16,
+                None => Refusal::UnsupportedDType(d),
+            },
+            Err(e) => e,
+        };
+        let i = refusals.iter().position(|x| *x == e).unwrap_or_else(|| {
+            refusals.push(e);
+            refusals.len() - 1
+        });
+        REFUSED | i as u16
+    };
     let mut tables: Vec<Vec<u16>> = Vec::new();
     let mut table_of_op = Vec::new();
     let ops_or_one: Vec<Op> = if ops.is_empty() {
@@ -106,18 +130,12 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
         let mut codes = Vec::with_capacity(dtypes.len() * dtypes.len());
         for &l in &dtypes {
             for &r in &dtypes {
-                let code = match table.promote(options, op, Operand::Dimensioned(l), Operand::Dimensioned(r))
-                {
-                    Ok(d) => dtypes.iter().position(|&x| x == d).map_or(REFUSED, |i| i as u16),
-                    Err(e) => {
-                        let i = refusals.iter().position(|x| *x == e).unwrap_or_else(|| {
-                            refusals.push(e);
-                            refusals.len() - 1
-                        });
-                        REFUSED | i as u16
-                    }
-                };
-                codes.push(code);
+                codes.push(code(table.promote(
+                    options,
+                    op,
+                    Operand::Dimensioned(l),
+                    Operand::Dimensioned(r),
+                )));
             }
         }
         let index = tables.iter().position(|t| *t == codes).unwrap_or_else(|| {
@@ -125,6 +143,23 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
             tables.len() - 1
         });
         table_of_op.push(index);
+    }
+    let one_ops: Vec<Op> = table
+        .ops
+        .iter()
+        .copied()
+        .filter(|o| matches!(o.kind(), OpKind::Unary | OpKind::Reduction))
+        .collect();
+    let (mut one_results, mut one_computes) = (Vec::new(), Vec::new());
+    for &op in &one_ops {
+        let (mut results, mut computes) = (Vec::new(), Vec::new());
+        for &d in &dtypes {
+            let outcome = table.apply(options, op, &[Operand::Dimensioned(d)], None);
+            results.push(code(outcome.map(|o| o.result.dtype)));
+            computes.push(code(outcome.map(|o| o.compute)));
+        }
+        one_results.push(results);
+        one_computes.push(computes);
     }
     let settings = settings(table, options);
     let origin = format!(
@@ -144,6 +179,9 @@ fn collect(table: &RuleTable<'_>, options: &Options, spec: &str) -> Tables {
         ops,
         tables,
         table_of_op,
+        one_ops,
+        one_results,
+        one_computes,
         reasons: refusals.iter().map(Refusal::to_string).collect(),
         spellings: spellings(table),
     }
@@ -177,6 +215,17 @@ fn table_rows(t: &Tables, syntax: &Syntax) -> String {
             let _ = writeln!(out, "        {open}{}{close},", codes.join(", "));
         }
         let _ = writeln!(out, "    {close},");
+    }
+    out
+}
+
+/// Rows of codes, one line each, as both languages write them.
+fn code_rows(rows: &[Vec<u16>], syntax: &Syntax) -> String {
+    let (open, close) = (syntax.open, syntax.close);
+    let mut out = String::new();
+    for row in rows {
+        let codes: Vec<String> = row.iter().map(|c| format!("{c:#06x}")).collect();
+        let _ = writeln!(out, "    {open}{}{close},", codes.join(", "));
     }
     out
 }
@@ -265,6 +314,15 @@ fn rust(t: &Tables) -> String {
             "floor_divide",
         );
     }
+    if !t.one_ops.is_empty() {
+        let ops: Vec<(&str, String)> = t.one_ops.iter().map(|o| (o.name(), format!("{o:?}"))).collect();
+        out += &variants(
+            &ops,
+            "OneOp",
+            "operations of one operand (unary operations, and reductions with their default arguments)",
+            "sqrt",
+        );
+    }
     let _ = writeln!(
         out,
         "/// Why a pair is refused, indexed by a table code's low bits.\npub const REASONS: [&str; {}] = [",
@@ -295,6 +353,27 @@ fn rust(t: &Tables) -> String {
         out += "/// The result dtype of `lhs` with `rhs` under `op`, or why it is refused.\n\
                 pub const fn promote(op: Op, lhs: DType, rhs: DType) -> Result<DType, &'static str> {\n\
                 \x20   decode(TABLES[TABLE_OF_OP[op as usize] as usize][lhs as usize][rhs as usize])\n}\n";
+    }
+    if !t.one_ops.is_empty() {
+        let k = t.one_ops.len();
+        let _ = writeln!(
+            out,
+            "\n/// Each [`OneOp`]'s result for a tensor of each dtype, as [`TABLES`] codes.\nconst ONE_RESULTS: [[u16; {n}]; {k}] = ["
+        );
+        out += &code_rows(&t.one_results, &RUST);
+        let _ = writeln!(
+            out,
+            "];\n\n/// The dtype each [`OneOp`] computes in for a tensor of each dtype, as [`TABLES`] codes.\nconst ONE_COMPUTES: [[u16; {n}]; {k}] = ["
+        );
+        out += &code_rows(&t.one_computes, &RUST);
+        out += "];\n\n\
+                /// The result dtype of `op` on a tensor of `x`, or why it is refused.\n\
+                pub const fn one_operand(op: OneOp, x: DType) -> Result<DType, &'static str> {\n\
+                \x20   decode(ONE_RESULTS[op as usize][x as usize])\n}\n\n\
+                /// The dtype the framework computes `op` of a tensor of `x` in (the result's\n\
+                /// unless it computes in another), or why it is refused.\n\
+                pub const fn computed_in(op: OneOp, x: DType) -> Result<DType, &'static str> {\n\
+                \x20   decode(ONE_COMPUTES[op as usize][x as usize])\n}\n";
     }
     let _ = write!(
         out,
@@ -386,6 +465,16 @@ fn c(t: &Tables) -> Result<String, String> {
             "OP_COUNT",
         )?;
     }
+    if !t.one_ops.is_empty() {
+        let ops: Vec<&str> = t.one_ops.iter().map(|o| o.name()).collect();
+        out += &enumeration(
+            &ops,
+            "operations of one operand (unary operations, and reductions with their default arguments)",
+            "ONE_",
+            "one_op",
+            "ONE_COUNT",
+        )?;
+    }
     let _ = writeln!(out, "/* Why a pair is refused, indexed by a table code's low bits. */\nstatic const char *const {p}_reasons[{}] = {{", t.reasons.len().max(1));
     for (i, r) in t.reasons.iter().enumerate() {
         let _ = writeln!(
@@ -420,8 +509,30 @@ fn c(t: &Tables) -> Result<String, String> {
         "/* The result dtype (>= 0) of lhs with rhs, or -1 - reason index when refused\n   (the message is {p}_reasons[-1 - result]). */\n\
          static inline int {p}_promote({params}) {{\n\
          \x20   uint16_t code = {p}_tables[{table}][lhs][rhs];\n\
-         \x20   return (code & {REFUSED:#x}) ? -1 - (int)(code & 0x7fff) : (int)code;\n}}\n\n#endif\n"
+         \x20   return (code & {REFUSED:#x}) ? -1 - (int)(code & 0x7fff) : (int)code;\n}}\n"
     );
+    if !t.one_ops.is_empty() {
+        let k = t.one_ops.len();
+        let _ = writeln!(
+            out,
+            "\n/* Each one-operand operation's result, and the dtype it computes in, for a tensor\n   of each dtype: codes as in {p}_tables. */\nstatic const uint16_t {p}_one_results[{k}][{n}] = {{"
+        );
+        out += &code_rows(&t.one_results, &C);
+        let _ = writeln!(out, "}};\nstatic const uint16_t {p}_one_computes[{k}][{n}] = {{");
+        out += &code_rows(&t.one_computes, &C);
+        let _ = write!(
+            out,
+            "}};\n\n/* The result dtype (>= 0) of op on a tensor of x, or -1 - reason index when\n   refused. */\n\
+             static inline int {p}_one_operand({p}_one_op op, {p}_dtype x) {{\n\
+             \x20   uint16_t code = {p}_one_results[op][x];\n\
+             \x20   return (code & {REFUSED:#x}) ? -1 - (int)(code & 0x7fff) : (int)code;\n}}\n\n\
+             /* The dtype (>= 0) the framework computes op of a tensor of x in, or -1 - reason\n   index when refused. */\n\
+             static inline int {p}_computed_in({p}_one_op op, {p}_dtype x) {{\n\
+             \x20   uint16_t code = {p}_one_computes[op][x];\n\
+             \x20   return (code & {REFUSED:#x}) ? -1 - (int)(code & 0x7fff) : (int)code;\n}}\n"
+        );
+    }
+    out += "\n#endif\n";
     Ok(out)
 }
 
