@@ -62,10 +62,7 @@ fn expected(table: &RuleTable<'_>, set: &[&str]) -> String {
     for &op in one_operand_ops(table).iter() {
         for &x in table.dtypes {
             let outcome = table.apply(&options, op, &[Operand::Dimensioned(x)], None);
-            let (result, compute) = (
-                outcome.map(|o| o.result.dtype),
-                outcome.map(|o| o.compute),
-            );
+            let (result, compute) = (outcome.map(|o| o.result.dtype), outcome.map(|o| o.compute));
             out += &format!("one {op} {x} {} {}\n", shown(result), shown(compute));
         }
     }

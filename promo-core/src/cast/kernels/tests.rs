@@ -490,11 +490,18 @@ proptest! {
     }
 }
 
-/// Every f32 bit pattern into `to`: every backend against the scalar cast, in
-/// chunks on two threads.
-fn exhaustive(to: DType) {
-    let fast = every(DType::F32, to, CastOptions::default()).unwrap();
-    let scalar = Converter::scalar(DType::F32, to, CastOptions::default()).unwrap();
+/// Every f32 bit pattern into each of `targets`: every backend against the scalar
+/// cast, in chunks on two threads. Each chunk of bit patterns is written once and
+/// converted into every target.
+fn exhaustive(targets: &[DType]) {
+    let converters: Vec<(DType, Every, Converter)> = targets
+        .iter()
+        .map(|&to| {
+            let fast = every(DType::F32, to, CastOptions::default()).unwrap();
+            let scalar = Converter::scalar(DType::F32, to, CastOptions::default()).unwrap();
+            (to, fast, scalar)
+        })
+        .collect();
     const CHUNK: u64 = 1 << 22;
     let check = |first: u64, step: u64| {
         let (mut src, mut a, mut b) = (Vec::new(), Vec::new(), Vec::new());
@@ -502,21 +509,23 @@ fn exhaustive(to: DType) {
         while start < 1 << 32 {
             src.clear();
             src.extend((start..start + CHUNK).flat_map(|bits| (bits as u32).to_le_bytes()));
-            a.clear();
-            b.clear();
-            fast.convert_into(&src, CHUNK as usize, &mut a);
-            scalar.convert_into(&src, CHUNK as usize, &mut b);
-            if a != b {
-                let width = b.len() / CHUNK as usize;
-                let i = (0..CHUNK as usize)
-                    .find(|&i| a[i * width..][..width] != b[i * width..][..width])
-                    .unwrap();
-                panic!(
-                    "f32 {:#010x} into {to}: scalar {:?}, fast {:?}",
-                    start + i as u64,
-                    &b[i * width..][..width],
-                    &a[i * width..][..width],
-                );
+            for (to, fast, scalar) in &converters {
+                a.clear();
+                b.clear();
+                fast.convert_into(&src, CHUNK as usize, &mut a);
+                scalar.convert_into(&src, CHUNK as usize, &mut b);
+                if a != b {
+                    let width = b.len() / CHUNK as usize;
+                    let i = (0..CHUNK as usize)
+                        .find(|&i| a[i * width..][..width] != b[i * width..][..width])
+                        .unwrap();
+                    panic!(
+                        "f32 {:#010x} into {to}: scalar {:?}, fast {:?}",
+                        start + i as u64,
+                        &b[i * width..][..width],
+                        &a[i * width..][..width],
+                    );
+                }
             }
             start += step * CHUNK;
         }
@@ -539,9 +548,7 @@ fn every_f32_into_every_integer_of_32_bits_or_fewer_with_a_fast_kernel_is_the_sc
         })
         .collect();
     assert!(integers.contains(&DType::I32), "{integers:?}");
-    for to in integers {
-        exhaustive(to);
-    }
+    exhaustive(&integers);
 }
 
 #[test]
