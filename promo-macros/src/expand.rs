@@ -527,7 +527,7 @@ impl PairCx<'_> {
                     (typed(o.result.dtype), typed(o.compute))
                 }
                 Err(Refusal::Refused(reason)) => {
-                    let tag = self.one_refusal(self.reason_key(reason.index), reasons);
+                    let tag = self.refusal(self.reason_key(reason.index), true, reasons);
                     (tag.clone(), tag)
                 }
                 Err(_) => (quote!(#marker), quote!(#marker)),
@@ -560,46 +560,6 @@ impl PairCx<'_> {
             }
         });
         items
-    }
-
-    /// The tag of a one-operand refusal for reason `key` (made once, into
-    /// `reasons`): as [`PairCx::refusal`]'s, with a message that names the operation
-    /// and its one operand.
-    fn one_refusal(
-        &self,
-        key: &str,
-        reasons: &mut std::collections::BTreeMap<String, TokenStream>,
-    ) -> TokenStream {
-        let tr = format_ident!("{}RefusesOne{}", self.marker_name, camel(key));
-        let tag = format_ident!("{}RefusedOne{}", self.marker_name, camel(key));
-        reasons.entry(tr.to_string()).or_insert_with(|| {
-            let text = self.reason_text(key);
-            let message = format!(
-                "{} refuses `{{O}}` of `{{A}}`: {}",
-                braces_as_text(self.who),
-                braces_as_text(text)
-            );
-            let label = format!("refused by `{}`", self.rules_name);
-            let tdoc = format!(
-                " Diagnostic only: `{}` refuses the operation on this dtype because {text}.",
-                self.marker_name
-            );
-            let p = quote!(::promo_core::__private::rows);
-            quote! {
-                #[doc = #tdoc]
-                #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                pub trait #tr<O, A>: ::promo_core::__private::Sealed {}
-
-                #[doc = #tdoc]
-                #[doc(hidden)]
-                pub enum #tag {}
-
-                impl<O, A, Why: #tr<O, A>> #p::OneAnswer<Why, O, A> for #tag {
-                    type Output = ::promo_core::__private::Refused;
-                }
-            }
-        });
-        quote!(#tag)
     }
 
     /// The text of the reason `key`, as the rule file words it.
@@ -725,9 +685,9 @@ impl PairCx<'_> {
                                     t
                                 }
                             }
-                            (Some(tb), Some(Err(key))) => {
+                            (Some(_), Some(Err(key))) => {
                                 any = true;
-                                self.refusal(op, &key, ta, &tb, reasons)
+                                self.refusal(&key, false, reasons)
                             }
                             _ => quote!(#marker),
                         }
@@ -759,48 +719,76 @@ impl PairCx<'_> {
 
     /// The tag of the refusal for reason `key` (its diagnostic trait and tag made
     /// once, into `reasons`): an entry that answers only where the trait holds,
-    /// never, so the compiler reports the trait's message.
+    /// never, so the compiler reports the trait's message. A pair's tag answers
+    /// `Promote` and `PromoteOp` and its message names both operands; a
+    /// one-operand tag (`one`) answers `PromoteOne` and names the operation and its
+    /// operand.
     fn refusal(
         &self,
-        op: Op,
         key: &str,
-        ta: &TokenStream,
-        tb: &TokenStream,
+        one: bool,
         reasons: &mut std::collections::BTreeMap<String, TokenStream>,
     ) -> TokenStream {
-        let _ = (op, ta, tb);
-        let tr = format_ident!("{}Refuses{}", self.marker_name, camel(key));
-        let tag = format_ident!("{}Refused{}", self.marker_name, camel(key));
+        let (refuses, refused) = if one {
+            ("RefusesOne", "RefusedOne")
+        } else {
+            ("Refuses", "Refused")
+        };
+        let tr = format_ident!("{}{refuses}{}", self.marker_name, camel(key));
+        let tag = format_ident!("{}{refused}{}", self.marker_name, camel(key));
         reasons.entry(tr.to_string()).or_insert_with(|| {
             let text = self.reason_text(key);
+            let (what, refused_what) = if one {
+                ("`{O}` of `{A}`", "the operation on this dtype")
+            } else {
+                ("`{A}` with `{B}`", "the pair")
+            };
             // The message is a format string: the rule file's braces are text.
             let message = format!(
-                "{} refuses `{{A}}` with `{{B}}`: {}",
+                "{} refuses {what}: {}",
                 braces_as_text(self.who),
                 braces_as_text(text)
             );
             let label = format!("refused by `{}`", self.rules_name);
             let tdoc = format!(
-                " Diagnostic only: `{}` refuses the pair because {text}.",
+                " Diagnostic only: `{}` refuses {refused_what} because {text}.",
                 self.marker_name
             );
             let p = quote!(::promo_core::__private::rows);
+            let refused = quote!(::promo_core::__private::Refused);
+            let (params, answers) = if one {
+                (
+                    quote!(O, A),
+                    quote! {
+                        impl<O, A, Why: #tr<O, A>> #p::OneAnswer<Why, O, A> for #tag {
+                            type Output = #refused;
+                        }
+                    },
+                )
+            } else {
+                (
+                    quote!(A, B),
+                    quote! {
+                        impl<A, B, Why: #tr<A, B>> #p::PromoteAnswer<Why, A, B> for #tag {
+                            type Output = #refused;
+                        }
+
+                        impl<O, A, B, Why: #tr<A, B>> #p::OpAnswer<Why, O, A, B> for #tag {
+                            type Output = #refused;
+                        }
+                    },
+                )
+            };
             quote! {
                 #[doc = #tdoc]
                 #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                pub trait #tr<A, B>: ::promo_core::__private::Sealed {}
+                pub trait #tr<#params>: ::promo_core::__private::Sealed {}
 
                 #[doc = #tdoc]
                 #[doc(hidden)]
                 pub enum #tag {}
 
-                impl<A, B, Why: #tr<A, B>> #p::PromoteAnswer<Why, A, B> for #tag {
-                    type Output = ::promo_core::__private::Refused;
-                }
-
-                impl<O, A, B, Why: #tr<A, B>> #p::OpAnswer<Why, O, A, B> for #tag {
-                    type Output = ::promo_core::__private::Refused;
-                }
+                #answers
             }
         });
         quote!(#tag)
