@@ -232,7 +232,12 @@ fn n() -> usize {
 
 /// Bytes holding `n` elements of `d`.
 fn bytes(d: DType, n: usize) -> usize {
-    (n * d.bits() as usize).div_ceil(8)
+    // The storage width a buffer uses (a float6 takes a byte), as a converter into
+    // `d` reports it.
+    let bits = Converter::new(DType::F32, d, CastOptions::default())
+        .map(|c| c.to_bits())
+        .unwrap_or(d.bits() as usize);
+    (n * bits).div_ceil(8)
 }
 
 /// Source bytes holding `n` elements of `from`: for f32 a spread over every

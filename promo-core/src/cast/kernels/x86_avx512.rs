@@ -149,8 +149,35 @@ fn streams(dst: &[u8]) -> bool {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 unsafe fn run<D: Decode, E: Encode>(block: &Through<D, E>, src: &[u8], dst: &mut [u8]) -> usize {
     let steps = (src.len() / D::IN).min(dst.len() / E::OUT);
-    let stream = streams(dst);
-    let far = src.len() >= PREFETCH_FROM;
+    // One loop for each kind of store, so that no block tests which it makes.
+    // SAFETY: as `blocks` needs: `steps` whole blocks fit both buffers, and
+    // `streams` said `dst` is aligned for the streaming loop.
+    unsafe {
+        if streams(dst) {
+            blocks::<D, E, true>(block, src, dst, steps);
+            _mm_sfence();
+        } else {
+            blocks::<D, E, false>(block, src, dst, steps);
+        }
+    }
+    steps * BLOCK
+}
+
+/// `steps` blocks from the start of `src` into the start of `dst`, stored with
+/// non-temporal stores when `STREAM`.
+///
+/// # Safety
+/// AVX-512 F, BW and VBMI; `steps` whole blocks lie inside `src` and `dst`; `dst`
+/// is 64-byte aligned when `STREAM`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn blocks<D: Decode, E: Encode, const STREAM: bool>(
+    block: &Through<D, E>,
+    src: &[u8],
+    dst: &mut [u8],
+    steps: usize,
+) {
+    let (stream, far) = (STREAM, src.len() >= PREFETCH_FROM);
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(D::IN * step);
         if far {
@@ -165,10 +192,6 @@ unsafe fn run<D: Decode, E: Encode>(block: &Through<D, E>, src: &[u8], dst: &mut
                 .encode(block.0.decode(at), dst.as_mut_ptr().add(E::OUT * step), stream)
         }
     }
-    if stream {
-        _mm_sfence();
-    }
-    steps * BLOCK
 }
 
 /// Stores 64 bytes at `out`, non-temporal when `stream`.

@@ -12,33 +12,36 @@ use core::marker::PhantomData;
 // ---- a narrow float (float8, float6, f4e2m1) by the FPU's rounding ----------------
 
 /// 32 lanes into the narrow float `T` as [`Rounding`] says, its constants in
-/// registers.
-pub(crate) struct ToNarrow<T> {
+/// registers; `INF_IS_NAN` is the rounding's `inf_is_nan`, fixed at compile time
+/// so that no block tests it.
+pub(crate) struct ToNarrow<T, const INF_IS_NAN: bool = false> {
     clamp: __m256,
     threshold: __m256i,
     magic: __m256i,
     shift: __m256i,
-    inf_is_nan: bool,
     target: PhantomData<T>,
 }
 
-impl<T: Target> ToNarrow<T> {
+impl<T: Target, const INF_IS_NAN: bool> ToNarrow<T, INF_IS_NAN> {
     /// The format's constants.
     const SPEC: Spec = match T::SINK {
         super::super::formats::Sink::Float(spec) => spec,
         _ => panic!("not a narrow float"),
     };
 
-    /// The block for `r`.
+    /// Whether some rounding of `T` marks ±∞ NaN (the FNUZ formats').
+    pub(crate) const INF_MAY_BE_NAN: bool = matches!(Self::SPEC.non_finite, NonFinite::NanNegativeZero);
+
+    /// The block for `r`, whose `inf_is_nan` is `INF_IS_NAN`.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn new(r: &Rounding) -> Self {
+        debug_assert_eq!(r.inf_is_nan, INF_IS_NAN);
         ToNarrow {
             clamp: _mm256_castsi256_ps(_mm256_set1_epi32(r.clamp as i32)),
             threshold: _mm256_set1_epi32(r.threshold),
             magic: _mm256_set1_epi32(r.magic),
             shift: _mm256_set1_epi32(r.shift),
-            inf_is_nan: r.inf_is_nan,
             target: PhantomData,
         }
     }
@@ -59,7 +62,7 @@ impl<T: Target> ToNarrow<T> {
             _mm256_sub_epi32(sum, b),
             _mm256_srlv_epi32(_mm256_sub_epi32(exp, self.threshold), self.shift),
         );
-        if self.inf_is_nan {
+        if INF_IS_NAN {
             let inf = _mm256_cmpeq_epi32(a, _mm256_set1_epi32(0x7f80_0000));
             _mm256_or_si256(code, inf)
         } else {
@@ -122,7 +125,7 @@ impl<T: Target> ToNarrow<T> {
     }
 }
 
-impl<T: Target> Encode for ToNarrow<T> {
+impl<T: Target, const INF_IS_NAN: bool> Encode for ToNarrow<T, INF_IS_NAN> {
     const OUT: usize = if Self::SPEC.bits() == 4 { 16 } else { 32 };
 
     #[inline]

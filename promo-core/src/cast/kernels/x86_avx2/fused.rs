@@ -293,12 +293,22 @@ unsafe fn into_narrow<X: Lanes + Target, Y: Lanes>(
     } = plan.encode;
     let r = Rounding::new(&spec, saturate, fnuz_inf_is_nan);
     unsafe {
-        run2(
-            &Fused::<X, Y, _>::new(ToNarrow::<X>::new(&r), plan),
-            x,
-            y,
-            dst,
-            count,
-        )
+        if ToNarrow::<X>::INF_MAY_BE_NAN && r.inf_is_nan {
+            run2(
+                &Fused::<X, Y, _>::new(ToNarrow::<X, true>::new(&r), plan),
+                x,
+                y,
+                dst,
+                count,
+            )
+        } else {
+            run2(
+                &Fused::<X, Y, _>::new(ToNarrow::<X>::new(&r), plan),
+                x,
+                y,
+                dst,
+                count,
+            )
+        }
     }
 }

@@ -3,11 +3,12 @@
 //! bits), integers into f64, floats into integers with x86 `cvtt` semantics, and
 //! f32 into f64.
 
-use super::super::formats::{IntLayout, Lanes, Source};
+use super::super::formats::{IntLayout, Lanes, Sink, Source, Target};
 use super::super::x86::array;
 use super::decode::Reader;
 use super::lanes::{load4, low_halves, put, Block};
 use core::arch::x86_64::*;
+use core::marker::PhantomData;
 
 /// The first `to` vectors of `v`: 32 elements of `from` bytes each (in `from`
 /// vectors) with their low `to` bytes kept, in element order.
@@ -109,27 +110,51 @@ fn is_zero(v: __m256i, bytes: usize) -> __m256i {
     }
 }
 
-/// 32 integers (or bools) of one layout into another: sign- or zero-extended, or
-/// their low bytes kept; into bool, 1 where nonzero.
-pub(crate) struct IntToInt {
-    pub(crate) from: IntLayout,
-    pub(crate) to: IntLayout,
+/// The layout of an integer source: a compile-time constant, so that a block's
+/// vectors stay in registers (with a layout read at run time they went through the
+/// stack, and f32 → i32 ran at half its speed).
+const fn source_layout(s: Source) -> IntLayout {
+    match s {
+        Source::Int(layout) => layout,
+        _ => panic!("not an integer source"),
+    }
 }
 
-impl Block for IntToInt {
+/// The layout of an integer target, as [`source_layout`].
+const fn sink_layout(t: Sink) -> IntLayout {
+    match t {
+        Sink::Int(layout) => layout,
+        _ => panic!("not an integer target"),
+    }
+}
+
+/// 32 integers (or bools) of one layout into another: sign- or zero-extended, or
+/// their low bytes kept; into bool, 1 where nonzero.
+pub(crate) struct IntToInt<S, T>(PhantomData<(S, T)>);
+
+impl<S: Lanes, T: Target> IntToInt<S, T> {
+    /// The source's layout.
+    const FROM: IntLayout = source_layout(S::SOURCE);
+    /// The target's layout.
+    const TO: IntLayout = sink_layout(T::SINK);
+    /// The block.
+    pub(crate) const NEW: Self = IntToInt(PhantomData);
+}
+
+impl<S: Lanes, T: Target> Block for IntToInt<S, T> {
     #[inline(always)]
     fn sizes(&self) -> (usize, usize) {
-        (32 * self.from.bytes, 32 * self.to.bytes)
+        (32 * Self::FROM.bytes, 32 * Self::TO.bytes)
     }
 
     #[inline]
     #[target_feature(enable = "avx2,f16c")]
     unsafe fn convert(&self, src: *const u8, dst: *mut u8, stream: bool) {
-        let (from, to) = (self.from.bytes, self.to.bytes);
+        let (from, to) = (Self::FROM.bytes, Self::TO.bytes);
         // SAFETY: the caller guarantees `32 * from` readable bytes at `src` and
         // `32 * to` writable at `dst`, aligned when `stream`.
         unsafe {
-            if self.to.bool {
+            if Self::TO.bool {
                 // Zero lanes all ones, narrowed to bytes, plus one: 0 or 1.
                 let v = vectors(src, from);
                 let v = array!(8, |k| is_zero(v[k], from));
@@ -143,7 +168,7 @@ impl Block for IntToInt {
                 for k in 0..to {
                     put(
                         dst.add(32 * k),
-                        widen(self.from, src.add(k * 32 / to * from), to),
+                        widen(Self::FROM, src.add(k * 32 / to * from), to),
                         stream,
                     );
                 }
@@ -263,37 +288,52 @@ fn f64_to_i64(x: __m256d, to: IntLayout) -> __m256i {
 /// 32 floats into an integer type, as the scalar cast gives them (see
 /// [`FloatToInt`](crate::cast::FloatToInt)): every source but f64 is widened to
 /// f32 exactly, and 64-bit targets go through f64.
-pub(crate) struct ToInt<S> {
-    pub(crate) reader: Reader<S>,
-    pub(crate) to: IntLayout,
+pub(crate) struct ToInt<S, T> {
+    reader: Reader<S>,
+    target: PhantomData<T>,
 }
 
-impl<S: Lanes> Block for ToInt<S> {
+impl<S: Lanes, T: Target> ToInt<S, T> {
+    /// The target's layout.
+    const TO: IntLayout = sink_layout(T::SINK);
+
+    /// The block.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn new() -> Self {
+        ToInt {
+            reader: Reader::new(false),
+            target: PhantomData,
+        }
+    }
+}
+
+impl<S: Lanes, T: Target> Block for ToInt<S, T> {
     #[inline(always)]
     fn sizes(&self) -> (usize, usize) {
-        (Reader::<S>::BLOCK, 32 * self.to.bytes)
+        (Reader::<S>::BLOCK, 32 * Self::TO.bytes)
     }
 
     #[inline]
     #[target_feature(enable = "avx2,f16c")]
     unsafe fn convert(&self, src: *const u8, dst: *mut u8, stream: bool) {
-        let to = self.to.bytes;
+        let to = Self::TO.bytes;
         // SAFETY: the caller guarantees the block's readable bytes at `src` and `32 * to`
         // writable at `dst`, aligned when `stream`.
         unsafe {
             let v = if to == 8 {
                 let d = self.reader.f64s(src);
-                array!(8, |k| f64_to_i64(d[k], self.to))
+                array!(8, |k| f64_to_i64(d[k], Self::TO))
             } else {
                 let i: [__m256i; 4] = if matches!(S::SOURCE, Source::F64) {
                     let d = self.reader.f64s(src);
                     array!(4, |k| {
-                        _mm256_set_m128i(f64_to_i32(d[2 * k + 1], self.to), f64_to_i32(d[2 * k], self.to))
+                        _mm256_set_m128i(f64_to_i32(d[2 * k + 1], Self::TO), f64_to_i32(d[2 * k], Self::TO))
                     })
                 } else {
                     let x = self.reader.f32s::<false>(src);
                     let f16 = matches!(S::SOURCE, Source::F16);
-                    array!(4, |k| f32_to_i32(x[k], f16, self.to))
+                    array!(4, |k| f32_to_i32(x[k], f16, Self::TO))
                 };
                 narrow([i[0], i[1], i[2], i[3], i[0], i[0], i[0], i[0]], 4, to)
             };

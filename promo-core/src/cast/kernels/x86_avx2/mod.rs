@@ -129,26 +129,13 @@ unsafe fn to_f64<S: Lanes>(src: &[u8], dst: &mut [u8], _: &Plan) -> usize {
 /// An integer into another.
 #[target_feature(enable = "avx2,f16c")]
 unsafe fn int_to_int<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], _: &Plan) -> usize {
-    let (Source::Int(from), Sink::Int(to)) = (S::SOURCE, T::SINK) else {
-        return 0;
-    };
-    unsafe { run(&IntToInt { from, to }, src, dst) }
+    unsafe { run(&IntToInt::<S, T>::NEW, src, dst) }
 }
 
 /// A float into an integer.
 #[target_feature(enable = "avx2,f16c")]
 unsafe fn to_int<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], _: &Plan) -> usize {
-    let Sink::Int(to) = T::SINK else { return 0 };
-    unsafe {
-        run(
-            &ToInt {
-                reader: Reader::<S>::new(false),
-                to,
-            },
-            src,
-            dst,
-        )
-    }
+    unsafe { run(&ToInt::<S, T>::new(), src, dst) }
 }
 
 /// Through f32 lanes into f8e8m0.
@@ -187,7 +174,14 @@ unsafe fn to_triton<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], _: &Plan) -
 unsafe fn to_narrow<S: Lanes, T: Target>(src: &[u8], dst: &mut [u8], plan: &Plan) -> usize {
     let Sink::Float(spec) = T::SINK else { return 0 };
     let r = Rounding::new(&spec, plan.saturate, plan.fnuz_inf_is_nan);
-    unsafe { run(&Through::<S, _>::new(ToNarrow::<T>::new(&r)), src, dst) }
+    // SAFETY: as above; the second loop is compiled only for a format that has it.
+    unsafe {
+        if ToNarrow::<T>::INF_MAY_BE_NAN && r.inf_is_nan {
+            run(&Through::<S, _>::new(ToNarrow::<T, true>::new(&r)), src, dst)
+        } else {
+            run(&Through::<S, _>::new(ToNarrow::<T>::new(&r)), src, dst)
+        }
+    }
 }
 
 /// A decode block and an encode block: a source into f32 lanes, the lanes into a
@@ -233,8 +227,31 @@ impl<S: Lanes, E: Encode> Block for Through<S, E> {
 unsafe fn run<B: Block>(block: &B, src: &[u8], dst: &mut [u8]) -> usize {
     let (i, o) = block.sizes();
     let steps = (src.len() / i).min(dst.len() / o);
-    let stream = streams(dst);
-    let far = src.len() >= PREFETCH_FROM;
+    // One loop for each kind of store, so that no block tests which it makes.
+    // SAFETY: as `blocks` needs: `steps` whole blocks fit both buffers, and
+    // `streams` said `dst` is aligned for the streaming loop.
+    unsafe {
+        if streams(dst) {
+            blocks::<B, true>(block, src, dst, steps);
+            _mm_sfence();
+        } else {
+            blocks::<B, false>(block, src, dst, steps);
+        }
+    }
+    steps * BLOCK
+}
+
+/// `steps` blocks from the start of `src` into the start of `dst`, stored with
+/// non-temporal stores when `STREAM`.
+///
+/// # Safety
+/// AVX2 and F16C; `steps` whole blocks lie inside `src` and `dst`; `dst` is
+/// 32-byte aligned when `STREAM`.
+#[inline]
+#[target_feature(enable = "avx2,f16c")]
+unsafe fn blocks<B: Block, const STREAM: bool>(block: &B, src: &[u8], dst: &mut [u8], steps: usize) {
+    let (i, o) = block.sizes();
+    let (stream, far) = (STREAM, src.len() >= PREFETCH_FROM);
     for step in 0..steps {
         let at = src.as_ptr().wrapping_add(i * step);
         if far {
@@ -246,8 +263,4 @@ unsafe fn run<B: Block>(block: &B, src: &[u8], dst: &mut [u8]) -> usize {
         // stores are 16 bytes).
         unsafe { block.convert(at, dst.as_mut_ptr().add(o * step), stream) }
     }
-    if stream {
-        _mm_sfence();
-    }
-    steps * BLOCK
 }
