@@ -1,7 +1,7 @@
 //! Parallel cast speed (feature `rayon`), side by side in one run, for f32 →
 //! f8e4m3fn, f32 → bf16 and f8e4m3fn → f32 on typed slices:
 //!
-//! - `par`: `par_cast_slice`, one chunk per thread of rayon's pool;
+//! - `par`: `par_cast_slice`, four chunks per thread of rayon's pool;
 //! - `one_thread`: `cast_slice`, the same kernel on the calling thread;
 //! - `par_memcpy`: `copy_from_slice` of the larger side's bytes split into the
 //!   same chunks on the same pool (the memory-speed ceiling for that many threads);
@@ -135,11 +135,11 @@ macro_rules! for_pair {
     };
 }
 
-/// Elements per chunk as `par_cast_slice` cuts them: one chunk per thread, a
+/// Elements per chunk as `par_cast_slice` cuts them: four chunks per thread, a
 /// whole number of 64-byte lines of both sides.
 fn per_chunk<S, T>(n: usize) -> usize {
     let unit = 64 / size_of::<S>().min(size_of::<T>());
-    n.div_ceil(rayon::current_num_threads())
+    n.div_ceil(4 * rayon::current_num_threads())
         .next_multiple_of(unit)
         .max(unit)
 }

@@ -30,7 +30,7 @@
 //!
 //! With the feature `rayon`, `par_cast_slice`, `par_cast_vec`,
 //! `par_convert_to_slice` and `par_convert_stream` do the same on rayon's
-//! thread pool, one chunk per thread through the same kernel (the same bits), and
+//! thread pool, four chunks per thread through the same kernel (the same bits), and
 //! on one thread below `PAR_MIN_ELEMENTS` elements.
 //!
 //! The modules stack one way: `options` and `error` (the shared vocabulary) at the
