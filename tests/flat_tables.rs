@@ -49,32 +49,74 @@ fn all_options(table: &RuleTable<'_>) -> Vec<Options> {
 
 #[test]
 fn flat_tables_agree_with_the_layers() {
-    for table in rules::ALL {
-        assert!(table.flat.is_some(), "{}: no flat table generated", table.name);
-        let walked = walked(table);
-        let operands = operands();
-        let mut compared = 0u64;
-        for options in all_options(table) {
-            let fixed = table.fix(&options).expect("a flat table has a fixed form");
-            for &op in Op::ALL {
-                for &lhs in &operands {
-                    for &rhs in &operands {
-                        let walk = walked.promote_result(&options, op, lhs, rhs);
-                        let flat = table.promote_result(&options, op, lhs, rhs);
-                        assert_eq!(flat, walk, "{}: {op} {lhs} {rhs} {options:?}", table.name);
-                        let one_load = fixed.promote_result(op, lhs, rhs);
-                        assert_eq!(
-                            one_load, walk,
-                            "{}: fixed {op} {lhs} {rhs} {options:?}",
-                            table.name
-                        );
-                        compared += 1;
+    // Every (rule set, option combination) is one piece of work, taken in turn by
+    // one thread per CPU: this is the longest test of its binary, and a few rule sets
+    // hold most of the combinations.
+    let work: Vec<(&RuleTable<'static>, Options)> = rules::ALL
+        .iter()
+        .flat_map(|&table| {
+            assert!(table.flat.is_some(), "{}: no flat table generated", table.name);
+            all_options(table)
+                .into_iter()
+                .map(move |options| (table, options))
+        })
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let compared: Vec<(&str, u64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut compared = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((table, options)) = work.get(i) else {
+                            break compared;
+                        };
+                        compared.push((table.name, agrees_with_the_layers(table, options)));
                     }
-                }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker panicked"))
+            .collect()
+    });
+    for table in rules::ALL {
+        let total: u64 = compared
+            .iter()
+            .filter(|(name, _)| *name == table.name)
+            .map(|(_, n)| n)
+            .sum();
+        assert!(total > 10_000, "{}: {total}", table.name);
+    }
+}
+
+/// Every operation and operand pair of `table` under `options`: its flat form and
+/// its fixed form against the layer walk; returns how many it compared.
+fn agrees_with_the_layers(table: &RuleTable<'static>, options: &Options) -> u64 {
+    let walked = walked(table);
+    let operands = operands();
+    let fixed = table.fix(options).expect("a flat table has a fixed form");
+    let mut compared = 0;
+    for &op in Op::ALL {
+        for &lhs in &operands {
+            for &rhs in &operands {
+                let walk = walked.promote_result(options, op, lhs, rhs);
+                let flat = table.promote_result(options, op, lhs, rhs);
+                assert_eq!(flat, walk, "{}: {op} {lhs} {rhs} {options:?}", table.name);
+                let one_load = fixed.promote_result(op, lhs, rhs);
+                assert_eq!(
+                    one_load, walk,
+                    "{}: fixed {op} {lhs} {rhs} {options:?}",
+                    table.name
+                );
+                compared += 1;
             }
         }
-        assert!(compared > 10_000, "{}: {compared}", table.name);
     }
+    compared
 }
 
 /// `RuleSet::promote` (one load from the marker's `FIXED`, made at compile time)
