@@ -2,7 +2,7 @@
 //! stable Rust: rule files (parse → validate → compiled table), `promo cast`
 //! strings, `promo convert` buffers and the buffers and scalars of `compute`
 //! (`promo query --stdin` lines are fuzzed in
-//! `promo-cli/tests/fuzz_query.rs`, beside the binary). Each asserts no
+//! `promo-cli/tests/fuzz/query.rs`, beside the binary). Each asserts no
 //! panic, output linear in the input, and (rule files) that the precomputed table
 //! agrees with the layer walk.
 //!

@@ -1,7 +1,7 @@
 //! What every fuzz target shares: a seedable generator, the time budget, the seed.
-//! Included by `tests/fuzz.rs`, `promo-cli/tests/fuzz_query.rs` and
-//! `promo-cli/tests/fuzz_rule_language.rs` with `#[path]`; the flat-table check is
-//! shared by the rule-file targets.
+//! Included by `tests/fuzz.rs` and `promo-cli/tests/fuzz/main.rs` (the promo
+//! command's targets) with `#[path]`; the flat-table check is shared by the
+//! rule-file targets.
 
 #![allow(dead_code)] // each target uses what it needs
 

@@ -328,7 +328,7 @@ fn with_header(extra: &str, tail: &str) -> String {
     )
 }
 
-/// Found by the structure-aware rule-file fuzzer (`promo-cli/tests/fuzz_rule_language.rs`):
+/// Found by the structure-aware rule-file fuzzer (`promo-cli/tests/fuzz/rule_language.rs`):
 /// a commutative rule set with a `promoted` layer giving `lhs` reports its
 /// asymmetric cells, Python and weak keys among them, by name; naming them once
 /// indexed past the dtype list (a panic in every command, the macro and Python).

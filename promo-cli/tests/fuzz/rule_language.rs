@@ -16,14 +16,9 @@
 use std::path::Path;
 use std::time::Instant;
 
-#[path = "../../tests/fuzz_support.rs"]
-mod fuzz_support;
+use crate::fuzz_support::{budget, check_flat_agrees, seed, Rng};
 
-use fuzz_support::{budget, check_flat_agrees, seed, Rng};
-
-mod support;
-
-use support::promo_in;
+use crate::support::promo_in;
 
 const DTYPES: &[&str] = &[
     "bool", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f16", "bf16", "f32", "f64", "c64", "c128",

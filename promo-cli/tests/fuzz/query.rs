@@ -8,10 +8,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-#[path = "../../tests/fuzz_support.rs"]
-mod fuzz_support;
-
-use fuzz_support::{budget, seed};
+use crate::fuzz_support::{budget, seed};
 
 #[test]
 fn fuzz_query_stdin_lines() {

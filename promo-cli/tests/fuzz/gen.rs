@@ -10,14 +10,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-#[path = "../../tests/fuzz_support.rs"]
-mod fuzz_support;
+use crate::fuzz_support::{budget, seed, Rng};
 
-use fuzz_support::{budget, seed, Rng};
-
-mod support;
-
-use support::run;
+use crate::support::run;
 
 /// Pieces that have broken generated code somewhere: line ends, comment ends,
 /// trigraphs, line splices, quotes, braces, bidi controls, escapes.
