@@ -13,6 +13,7 @@ use promo_core::rules::{
 };
 use promo_core::{rules, RuleSet};
 use promo_table::{operand_of_key, Op, Operand, OptionKind, OptionValue, Options, RuleTable, OPERAND_KEYS};
+use rayon::prelude::*;
 
 /// Every operand, accepted or not.
 fn operands() -> Vec<Operand> {
@@ -49,9 +50,9 @@ fn all_options(table: &RuleTable<'_>) -> Vec<Options> {
 
 #[test]
 fn flat_tables_agree_with_the_layers() {
-    // Every (rule set, option combination) is one piece of work, taken in turn by
-    // one thread per CPU: this is the longest test of its binary, and a few rule sets
-    // hold most of the combinations.
+    // Every (rule set, option combination) is one piece of work for rayon's pool:
+    // this is the longest test of its binary, and a few rule sets hold most of the
+    // combinations.
     let work: Vec<(&RuleTable<'static>, Options)> = rules::ALL
         .iter()
         .flat_map(|&table| {
@@ -61,28 +62,10 @@ fn flat_tables_agree_with_the_layers() {
                 .map(move |options| (table, options))
         })
         .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let compared: Vec<(&str, u64)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut compared = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some((table, options)) = work.get(i) else {
-                            break compared;
-                        };
-                        compared.push((table.name, agrees_with_the_layers(table, options)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a worker panicked"))
-            .collect()
-    });
+    let compared: Vec<(&str, u64)> = work
+        .par_iter()
+        .map(|(table, options)| (table.name, agrees_with_the_layers(table, options)))
+        .collect();
     for table in rules::ALL {
         let total: u64 = compared
             .iter()
